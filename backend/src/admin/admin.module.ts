@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '../common/clock.js';
+import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import { AdminController } from './admin.controller.js';
+import { AdminService } from './admin.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ContactSubmission])],
+  controllers: [AdminController],
+  providers: [AdminService, Clock],
+})
+export class AdminModule {}

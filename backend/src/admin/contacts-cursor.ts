@@ -1,0 +1,23 @@
+import { BadRequestException } from '@nestjs/common';
+
+/** Where a page of the admin list ends: the last row's sort key (submitted_at DESC, id DESC). */
+export interface ContactsCursor {
+  submittedAt: Date;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Opaque to clients: base64url of "<ISO time>|<id>". */
+export function encodeCursor({ submittedAt, id }: ContactsCursor): string {
+  return Buffer.from(`${submittedAt.toISOString()}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): ContactsCursor {
+  const [time, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const submittedAt = new Date(time);
+  if (rest.length > 0 || !UUID.test(id ?? '') || Number.isNaN(submittedAt.getTime()) || submittedAt.toISOString() !== time) {
+    throw new BadRequestException('cursor is invalid');
+  }
+  return { submittedAt, id };
+}

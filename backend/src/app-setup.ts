@@ -1,0 +1,35 @@
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ConfigService } from '@nestjs/config';
+import { Logger } from 'nestjs-pino';
+import { jsonBody } from './common/json-body.js';
+import type { Environment } from './config/environment.js';
+
+function messages(errors: ValidationError[]): string[] {
+  const all = errors.flatMap((error) => [...Object.values(error.constraints ?? {}), ...messages(error.children ?? [])]);
+  return [...new Set(all)];
+}
+
+/** Everything the running app and the tests' app share, beyond the module graph. */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
+  app.disable('x-powered-by');
+  app.use(...jsonBody());
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      // Every failed rule's message, each once (spec §5 gives one message per field).
+      exceptionFactory: (errors) => new BadRequestException(messages(errors)),
+    }),
+  );
+  const openApi = new DocumentBuilder().setTitle('Lead capture API').setVersion('1.0').build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  app.enableShutdownHooks();
+  return app;
+}

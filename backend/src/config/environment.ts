@@ -1,0 +1,85 @@
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidateIf,
+} from 'class-validator';
+
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every environment variable the API reads, checked once at start-up.
+ * Code reads them through `ConfigService<Environment, true>`, never `process.env`.
+ */
+export class Environment {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL!: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PORT = 3000;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  ADMIN_USERNAME?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ADMIN_PASSWORD?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== undefined)
+  @IsString({ message: 'SESSION_SECRET is required in production' })
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'SHEETS_WEBHOOK_URL must be an http(s) URL' })
+  SHEETS_WEBHOOK_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SHEETS_WEBHOOK_SECRET?: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  CONTACT_RATE_LIMIT = 10;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  TRUST_PROXY = 1;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+}
+
+/** Validates the raw environment; throws one error naming every bad variable. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
+  const errors = validateSync(env, { whitelist: false, skipMissingProperties: false });
+  if (errors.length > 0) {
+    const details = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+    throw new Error(`Invalid environment: ${details.join('; ')}`);
+  }
+  return env;
+}

@@ -1,0 +1,15 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+@Entity('users')
+export class User {
+  @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_users' })
+  id!: string;
+
+  @Index('uq_users_username', { unique: true })
+  @Column({ type: 'text' })
+  username!: string;
+
+  /** An argon2id hash, never the password itself. */
+  @Column({ type: 'text' })
+  password!: string;
+}
