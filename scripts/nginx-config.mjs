@@ -1,0 +1,87 @@
+// Renders nginx/templates/default.conf.template the way the official nginx image does
+// (envsubst of the named variables only) and writes a self-contained nginx prefix around
+// it, so that Debian's nginx runs the very config of the Docker image. Shared by
+// scripts/serve.mjs and the ops tests.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const TEMPLATE = path.join(ROOT, 'nginx', 'templates', 'default.conf.template');
+/** The variables the template uses; the image substitutes these and nothing else. */
+export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'NGINX_ROOT', 'API_UPSTREAM_SERVERS'];
+
+/** envsubst semantics for `names`: `$NAME` and `${NAME}` become the value; others stay. */
+export function renderTemplate(text, values, names = TEMPLATE_VARIABLES) {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced, bare) => {
+    const name = braced ?? bare;
+    if (!names.includes(name)) return match;
+    if (values[name] === undefined) throw new Error(`nginx template: no value for ${name}`);
+    return String(values[name]);
+  });
+}
+
+/** Debian's nginx (package `nginx`), or NGINX_BIN. Throws a message naming the package. */
+export function nginxBinary(env = process.env) {
+  const candidates = env.NGINX_BIN ? [env.NGINX_BIN] : ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      `nginx not found (looked for ${candidates.join(', ')}). Install Debian's package: ` +
+        'sudo apt-get install -y nginx (or set NGINX_BIN to an nginx binary).',
+    );
+  }
+  return found;
+}
+
+function mimeTypesPath(nginxBin) {
+  const candidates = ['/etc/nginx/mime.types', path.join(path.dirname(nginxBin), '..', 'conf', 'mime.types')];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error('nginx mime.types not found: install Debian\'s package nginx (it brings nginx-common).');
+  return found;
+}
+
+/**
+ * Writes `<prefix>/nginx.conf` (the equivalent of the image's main config) and
+ * `<prefix>/conf.d/default.conf` (the rendered template). Returns the args to run nginx
+ * in the foreground with it.
+ */
+export async function writeNginxPrefix({ prefix, listen, root, apiPorts, apiHost = '127.0.0.1', nginxBin = nginxBinary() }) {
+  const template = await readFile(TEMPLATE, 'utf8');
+  const site = renderTemplate(template, {
+    NGINX_PORT: listen,
+    NGINX_ROOT: root,
+    API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port};`).join(' '),
+  });
+  await mkdir(path.join(prefix, 'conf.d'), { recursive: true });
+  await mkdir(path.join(prefix, 'temp'), { recursive: true });
+  await writeFile(path.join(prefix, 'conf.d', 'default.conf'), site);
+  const temp = (name) => path.join(prefix, 'temp', name);
+  // Workers of a root master run as `nobody` unless told otherwise, and could not read a
+  // checkout under /root; this is a local server, so as root they stay root.
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  const main = `${user}worker_processes 1;
+error_log stderr warn;
+events { worker_connections 512; }
+http {
+    include ${mimeTypesPath(nginxBin)};
+    default_type application/octet-stream;
+    sendfile on;
+    access_log ${path.join(prefix, 'access.log')};
+    client_body_temp_path ${temp('body')};
+    proxy_temp_path ${temp('proxy')};
+    fastcgi_temp_path ${temp('fastcgi')};
+    uwsgi_temp_path ${temp('uwsgi')};
+    scgi_temp_path ${temp('scgi')};
+    include ${path.join(prefix, 'conf.d')}/*.conf;
+}
+`;
+  const confPath = path.join(prefix, 'nginx.conf');
+  await writeFile(confPath, main);
+  const pidPath = path.join(prefix, 'nginx.pid');
+  return {
+    confPath,
+    args: ['-e', 'stderr', '-p', prefix, '-c', confPath, '-g', `daemon off; pid ${pidPath};`],
+  };
+}
