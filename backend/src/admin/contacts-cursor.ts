@@ -17,7 +17,7 @@ export function decodeCursor(cursor: string): ContactsCursor {
   const [time, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const submittedAt = new Date(time);
   if (rest.length > 0 || !UUID.test(id ?? '') || Number.isNaN(submittedAt.getTime()) || submittedAt.toISOString() !== time) {
-    throw new BadRequestException('cursor is invalid');
+    throw new BadRequestException(['cursor is invalid']);
   }
   return { submittedAt, id };
 }

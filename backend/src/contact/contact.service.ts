@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ContactSubmission } from './contact-submission.entity.js';
@@ -13,9 +14,16 @@ export interface ContactReceipt {
 
 @Injectable()
 export class ContactService {
+  private readonly logger = new Logger(ContactService.name);
+
   constructor(@InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>) {}
 
   async submit(dto: CreateContactDto): Promise<ContactReceipt> {
+    if (dto.website) {
+      // A bot filled the honeypot: it gets the answer a person gets, and nothing is kept.
+      this.logger.log('honeypot filled: submission dropped');
+      return { message: THANK_YOU_MESSAGE, id: randomUUID() };
+    }
     const { identifiers } = await this.submissions.insert({
       name: dto.name,
       email: dto.email,

@@ -46,4 +46,14 @@ export class CreateContactDto {
   @IsString({ message: 'Comments must be text' })
   @MaxLength(5000, { message: 'Comments must be at most 5000 characters' })
   comments?: string;
+
+  /**
+   * The honeypot: a field people never see nor fill. A body that fills it is a bot's; it is
+   * answered like a success and not stored.
+   */
+  @ApiPropertyOptional({ description: 'Leave empty.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  website?: string;
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { validateEnvironment } from './environment.js';
+
+const DATABASE_URL = 'postgres://app:secret@db:5432/app';
+
+describe(validateEnvironment.name, () => {
+  it('applies the defaults of the contract', () => {
+    const sut = validateEnvironment({ DATABASE_URL });
+
+    expect(sut).toMatchObject({ NODE_ENV: 'development', PORT: 3000, CONTACT_RATE_LIMIT: 10, TRUST_PROXY: 1 });
+    expect(sut.SHEETS_WEBHOOK_URL).toBeUndefined();
+  });
+
+  it('reads numbers from strings', () => {
+    expect(validateEnvironment({ DATABASE_URL, PORT: '8081', CONTACT_RATE_LIMIT: '3', TRUST_PROXY: '2' })).toMatchObject({
+      PORT: 8081,
+      CONTACT_RATE_LIMIT: 3,
+      TRUST_PROXY: 2,
+    });
+  });
+
+  it.each([
+    [{}, /DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ DATABASE_URL: 'mysql://db/app' }, /DATABASE_URL/],
+    [{ DATABASE_URL, PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL, PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL, CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
+    [{ DATABASE_URL, NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ DATABASE_URL, SHEETS_WEBHOOK_URL: 'not a url' }, /SHEETS_WEBHOOK_URL/],
+    [{ DATABASE_URL, NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
+    [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+  ])('refuses %j, naming the variable', (raw, message) => {
+    expect(() => validateEnvironment(raw)).toThrow(message);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { Clock } from '../src/common/clock.js';
+import { seedSubmissions } from './support/seed.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+// "Now" is fixed mid-November 2026 so that month boundaries are known.
+const NOW = new Date('2026-11-15T10:00:00Z');
+
+describe('GET /api/admin/analytics', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue({ now: () => NOW }) });
+  });
+  afterAll(() => sut.close());
+  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions'));
+
+  const analytics = (query = '') => request(sut.server).get(`/api/admin/analytics${query}`);
+
+  it('answers zeros and an empty breakdown when there is nothing', async () => {
+    const res = await analytics().expect(200);
+    expect(res.body).toEqual({ total: 0, thisMonth: 0, companiesSubmitted: 0, interestBreakdown: {} });
+  });
+
+  it('counts totals, this month, companies and interests', async () => {
+    await seedSubmissions(sut.dataSource, [
+      { submittedAt: new Date('2026-11-01T00:00:00Z'), interest: 'partnership', company: 'Acme' },
+      { submittedAt: new Date('2026-11-14T09:00:00Z'), interest: 'partnership', company: null },
+      { submittedAt: new Date('2026-10-31T23:59:59.999Z'), interest: 'community', company: 'Initech' },
+      { submittedAt: new Date('2025-11-20T00:00:00Z'), interest: 'empower-team', company: 'Globex' },
+    ]);
+
+    const res = await analytics().expect(200);
+
+    expect(res.body).toEqual({
+      total: 4,
+      thisMonth: 2,
+      companiesSubmitted: 3,
+      interestBreakdown: { partnership: 2, community: 1, 'empower-team': 1 },
+    });
+  });
+
+  it('counts the month in the given time zone', async () => {
+    // 23:30 UTC on the last day of October is already November 1st in Tokyo (UTC+9)...
+    await seedSubmissions(sut.dataSource, [{ submittedAt: new Date('2026-10-31T23:30:00Z') }]);
+    // ...and 02:00 UTC on November 1st is still October 31st in New York (UTC-4).
+    await seedSubmissions(sut.dataSource, [{ submittedAt: new Date('2026-11-01T02:00:00Z') }]);
+
+    expect((await analytics('?tz=UTC').expect(200)).body.thisMonth).toBe(1);
+    expect((await analytics('?tz=Asia/Tokyo').expect(200)).body.thisMonth).toBe(2);
+    expect((await analytics('?tz=America/New_York').expect(200)).body.thisMonth).toBe(0);
+    expect((await analytics().expect(200)).body.thisMonth).toBe(1);
+  });
+
+  it.each([['Mars/Olympus_Mons'], ['not a zone'], ['']])('refuses the unknown zone %j with 400', async (tz) => {
+    const res = await analytics(`?tz=${encodeURIComponent(tz)}`).expect(400);
+    expect(res.body.message).toContain('tz must be a known IANA time zone');
+  });
+});

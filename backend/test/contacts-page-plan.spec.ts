@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { contactsPageQuery } from '../src/admin/contacts-page.query.js';
+import { ContactSubmission } from '../src/contact/contact-submission.entity.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/** PostgreSQL's plan for a query, as text. */
+async function plan(sut: TestApp, [sql, parameters]: [string, unknown[]]): Promise<string> {
+  const rows: Array<{ 'QUERY PLAN': string }> = await sut.dataSource.query(`EXPLAIN ${sql}`, parameters);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+describe('the admin list query on 100,000 submissions', () => {
+  let sut: TestApp;
+  let submissions: Repository<ContactSubmission>;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+    submissions = sut.app.get(getRepositoryToken(ContactSubmission));
+    await sut.dataSource.query(
+      `INSERT INTO contact_submissions (name, email, interest, submitted_at)
+       SELECT 'Row ' || n, 'row' || n || '@example.com', 'community', timestamptz '2026-01-01' + (n / 3) * interval '1 second'
+         FROM generate_series(1, 100000) AS n`,
+    );
+    await sut.dataSource.query('ANALYZE contact_submissions');
+  }, 60_000);
+  afterAll(() => sut.close());
+
+  it('reads the first page from the index, with no sequential scan and no sort', async () => {
+    const text = await plan(sut, contactsPageQuery(submissions, 51).getQueryAndParameters());
+
+    expect(text).toMatch(/Index Scan Backward using ix_contact_submissions_submitted_at_id/);
+    expect(text).not.toMatch(/Seq Scan|Sort/);
+  });
+
+  it('reads a later page from the index too', async () => {
+    const after = { submittedAt: new Date('2026-01-01T05:00:00Z'), id: '7b0c0a4e-8c57-4b8e-9d7e-2a3f4b5c6d7e' };
+    const text = await plan(sut, contactsPageQuery(submissions, 51, after).getQueryAndParameters());
+
+    expect(text).toMatch(/Index Scan Backward using ix_contact_submissions_submitted_at_id/);
+    expect(text).toMatch(/Index Cond: \(ROW\(submitted_at, id\) < ROW\(/);
+    expect(text).not.toMatch(/Seq Scan|Sort/);
+  });
+});
