@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { RouterLink } from '@/components/router-link';
+import { LoadingScreen } from '@/components/loading-screen';
+import { SiteHeader } from '@/components/site-header';
+import { paths } from '@/config/paths';
+import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/components/admin-dashboard';
+import { useMe } from '@/features/auth/api/get-me';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+
+export function AdminRoute() {
+  const me = useMe();
+
+  if (me.isPending) return <LoadingScreen label={DASHBOARD_LOADING_TEXT} />;
+
+  const signedIn = Boolean(me.data);
+
+  return (
+    <>
+      <SiteHeader
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} href={paths.home} variant="contained">
+              Back to Form
+            </Button>
+            {signedIn ? <SignOutButton /> : null}
+          </Box>
+        }
+      />
+      <Box component="main" sx={{ py: { xs: 3, md: 5 } }}>
+        <Container maxWidth="lg">
+          {me.isError ? (
+            <Typography role="alert" color="error">
+              Could not check your session: {me.error.message}
+            </Typography>
+          ) : signedIn ? (
+            <>
+              <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
+                Admin Dashboard
+              </Typography>
+              <AdminDashboard />
+            </>
+          ) : (
+            <SignInForm />
+          )}
+        </Container>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+export const paths = {
+  home: '/',
+  admin: '/admin',
+} as const;

@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { FormikProvider, useFormik } from 'formik';
+import type { FormikErrors } from 'formik';
+import { FormTextField } from '@/components/form-text-field';
+import { preloadToaster } from '@/components/toast/toast-provider';
+import { useToast } from '@/components/toast/use-toast';
+import { PRODUCT_NAME } from '@/config/brand';
+import { COMMENTS_ROWS, MAX_LENGTH, THANK_YOU_DURATION_MS } from '@/config/constants';
+import { FORM_INTEREST_OPTIONS } from '@/config/interests';
+import { emptyContactForm } from '../api/contact-form-values';
+import type { ContactFormValues } from '../api/contact-form-values';
+import { useCreateContact } from '../api/create-contact';
+import { HoneypotField } from './honeypot-field';
+import { ThankYouPanel } from './thank-you-panel';
+
+export const SUCCESS_TITLE = 'Success! 🎉';
+export const SUCCESS_FALLBACK = "Thank you for your submission! We'll be in touch soon.";
+export const FAILURE_TITLE = 'Submission Failed';
+export const FAILURE_FALLBACK = "We're experiencing technical difficulties. Please try again later.";
+
+/**
+ * The Yup schema (and Yup with it) loads on the first interaction with the form, not with
+ * the page: it keeps the landing page's first download small.
+ */
+const loadValidation = () => import('../api/contact-schema');
+
+const FIELD_ORDER: (keyof ContactFormValues)[] = ['name', 'email', 'linkedin', 'company', 'interest', 'comments'];
+
+function focusFirstError(form: HTMLFormElement, errors: FormikErrors<ContactFormValues>) {
+  const first = FIELD_ORDER.find((name) => errors[name]);
+  if (!first) return;
+  form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+}
+
+export type ContactFormProps = {
+  /** How long the thank-you panel stays; spec §9's 3000 ms unless a test says otherwise. */
+  thankYouDurationMs?: number;
+};
+
+export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: ContactFormProps) {
+  const toast = useToast();
+  const createContact = useCreateContact();
+  const [showThankYou, setShowThankYou] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const returningRef = useRef(false);
+
+  const formik = useFormik<ContactFormValues>({
+    initialValues: emptyContactForm,
+    validate: async (values) => (await loadValidation()).validateContact(values),
+    onSubmit: async (values, helpers) => {
+      preloadToaster();
+      try {
+        const answer = await createContact.mutateAsync(values);
+        toast({ title: SUCCESS_TITLE, description: answer?.message || SUCCESS_FALLBACK });
+        helpers.resetForm();
+        setShowThankYou(true);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : '';
+        toast({ title: FAILURE_TITLE, description: message || FAILURE_FALLBACK, destructive: true });
+      }
+    },
+  });
+
+  // The thank-you panel stays for its time, then the (already reset) form comes back.
+  useEffect(() => {
+    if (!showThankYou) return;
+    const timer = window.setTimeout(() => {
+      returningRef.current = true;
+      setShowThankYou(false);
+    }, thankYouDurationMs);
+    return () => window.clearTimeout(timer);
+  }, [showThankYou, thankYouDurationMs]);
+
+  // When the form returns, keep keyboard focus on it rather than losing it to <body>.
+  useEffect(() => {
+    if (!showThankYou && returningRef.current) {
+      returningRef.current = false;
+      headingRef.current?.focus();
+    }
+  }, [showThankYou]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    formik.handleSubmit(event);
+    void formik.validateForm().then((errors) => focusFirstError(form, errors));
+  };
+
+  if (showThankYou) return <ThankYouPanel />;
+
+  const submitting = formik.isSubmitting;
+
+  return (
+    <FormikProvider value={formik}>
+      <Typography
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h5"
+        component="h2"
+        id="contact-form-title"
+        sx={{ fontWeight: 700, mb: 0.5, outline: 'none' }}
+      >
+        Get in touch
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Tell us about your team and we&apos;ll show you what {PRODUCT_NAME} can do.
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        aria-labelledby="contact-form-title"
+        onSubmit={handleSubmit}
+        onFocus={() => void loadValidation()}
+        onReset={formik.handleReset}
+        sx={{ position: 'relative', display: 'grid', gap: 2.5 }}
+      >
+        <FormTextField
+          name="name"
+          label="Full Name"
+          required
+          autoComplete="name"
+          maxLength={MAX_LENGTH.name}
+        />
+        <FormTextField
+          name="email"
+          label="Email Address"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={MAX_LENGTH.email}
+        />
+        <FormTextField
+          name="linkedin"
+          label="LinkedIn Profile"
+          type="url"
+          autoComplete="url"
+          placeholder="https://www.linkedin.com/in/your-name"
+          maxLength={MAX_LENGTH.linkedin}
+        />
+        <FormTextField
+          name="company"
+          label="Company"
+          autoComplete="organization"
+          maxLength={MAX_LENGTH.company}
+        />
+        <FormTextField
+          name="interest"
+          label="I'm interested in..."
+          select
+          required
+        >
+          <option value="" disabled>
+            Choose your primary interest
+          </option>
+          {FORM_INTEREST_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </FormTextField>
+        <FormTextField
+          name="comments"
+          label="Tell us more about your goals"
+          multiline
+          rows={COMMENTS_ROWS}
+          maxLength={MAX_LENGTH.comments}
+        />
+        <HoneypotField />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={submitting}
+          startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+          sx={{ py: 1.5 }}
+        >
+          {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          By submitting this form, you agree to receive communications from {PRODUCT_NAME}. We
+          respect your privacy and will never share your information with third parties.
+        </Typography>
+      </Box>
+    </FormikProvider>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+export function ThankYouPanel() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The form (and the focused button) just went away: keep keyboard focus on the page.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <Box data-testid="thank-you-panel" sx={{ textAlign: 'center', py: 6, px: 2 }}>
+      <Box
+        aria-hidden="true"
+        sx={{
+          width: 64,
+          height: 64,
+          mx: 'auto',
+          mb: 2,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'success.light',
+          color: 'common.white',
+          fontSize: 32,
+          fontWeight: 700,
+        }}
+      >
+        ✓
+      </Box>
+      <Typography
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h5"
+        component="h2"
+        sx={{ fontWeight: 700, mb: 1, outline: 'none' }}
+      >
+        Thank You!
+      </Typography>
+      <Typography color="text.secondary">
+        We&apos;ve received your submission and will be in touch soon.
+      </Typography>
+    </Box>
+  );
+}
