@@ -61,6 +61,27 @@ export class Environment {
 
   @Type(() => Number)
   @IsInt()
+  // Spreadsheet sync tunables (see src/sheets/): production defaults spread ~14 attempts over about a day.
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  SHEETS_ATTEMPT_TIMEOUT_MS = 15_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  SHEETS_RETRY_BASE_MS = 30_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  SHEETS_MAX_ATTEMPTS = 14;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  SHEETS_POLL_INTERVAL_MS = 5_000;
+
   @Min(1)
   CONTACT_RATE_LIMIT = 10;
 
