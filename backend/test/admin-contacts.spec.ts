@@ -16,7 +16,7 @@ describe('GET /api/admin/contacts', () => {
     sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions'));
+  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
 
   const list = (query = '') => request(sut.server).get(`/api/admin/contacts${query}`);
 

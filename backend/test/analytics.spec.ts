@@ -14,7 +14,7 @@ describe('GET /api/admin/analytics', () => {
     sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue({ now: () => NOW }) });
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions'));
+  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
 
   const analytics = (query = '') => request(sut.server).get(`/api/admin/analytics${query}`);
 

@@ -10,7 +10,7 @@ describe('POST /api/contact', () => {
     sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions'));
+  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
 
   const stored = () => sut.dataSource.query('SELECT * FROM contact_submissions');
   const post = (body: unknown) => request(sut.server).post('/api/contact').send(body as object);

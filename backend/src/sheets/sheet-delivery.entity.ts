@@ -1,0 +1,47 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ContactSubmission } from '../contact/contact-submission.entity.js';
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * The outbox of the spreadsheet sync: one row per stored submission, written in the
+ * transaction that stores it, then sent by a worker (sheets-worker.service.ts).
+ */
+@Entity('sheet_deliveries')
+@Check('ck_sheet_deliveries_status', `"status" IN ('pending', 'delivered', 'failed')`)
+// The worker's claim query: the due pending rows, oldest first. Delivered and failed rows,
+// the bulk of the table over time, stay out of the index.
+@Index('ix_sheet_deliveries_pending_next_attempt_at', ['nextAttemptAt'], { where: `"status" = 'pending'` })
+export class SheetDelivery {
+  @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_sheet_deliveries' })
+  id!: string;
+
+  @Index('uq_sheet_deliveries_submission_id', { unique: true })
+  @Column({ name: 'submission_id', type: 'text' })
+  submissionId!: string;
+
+  // One delivery per submission (the unique index above); erasing a submission erases its delivery.
+  @ManyToOne(() => ContactSubmission, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'submission_id', foreignKeyConstraintName: 'fk_sheet_deliveries_submission_id' })
+  submission?: ContactSubmission;
+
+  @Column({ type: 'text', default: 'pending' })
+  status!: DeliveryStatus;
+
+  /** Attempts made so far (an attempt cut short by a crash is not counted). */
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  nextAttemptAt!: Date;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'delivered_at', type: 'timestamptz', precision: 3, nullable: true })
+  deliveredAt!: Date | null;
+}
