@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { isPinnedImage, kubectlBin, parseYamlDocuments, readText, run } from './helpers.mjs';
+
+/** The kubernetes-models class of a rendered object (e.g. apps/v1 Deployment). */
+async function modelOf({ apiVersion, kind }) {
+  const module = await import(`kubernetes-models/${apiVersion}`);
+  const Model = module[kind];
+  assert.ok(Model, `kubernetes-models has no ${apiVersion} ${kind}`);
+  return Model;
+}
+
+const podSpecOf = (object) => (object.kind === 'CronJob' ? object.spec.jobTemplate.spec.template.spec : object.spec?.template?.spec);
+
+describe('k8s/ (kustomize)', () => {
+  let objects;
+  const find = (kind, name) => {
+    const found = objects.find((object) => object.kind === kind && object.metadata.name === name);
+    assert.ok(found, `${kind}/${name} rendered`);
+    return found;
+  };
+  const workloads = () => objects.filter((object) => podSpecOf(object));
+
+  before(() => {
+    const output = run(kubectlBin(), ['kustomize', 'k8s/']);
+    objects = parseYamlDocuments(output);
+  });
+
+  test('kubectl kustomize renders every expected object', () => {
+    const kinds = objects.map((object) => `${object.kind}/${object.metadata.name}`).sort();
+    assert.deepEqual(kinds, [
+      'ConfigMap/backend-config',
+      'Deployment/backend',
+      'Deployment/web',
+      'HorizontalPodAutoscaler/backend',
+      'Ingress/web',
+      'Job/backend-migrate',
+      'Namespace/recruiting-rewritten',
+      'PodDisruptionBudget/backend',
+      'PodDisruptionBudget/web',
+      'Service/backend',
+      'Service/web',
+    ]);
+  });
+
+  test('every rendered object validates against its Kubernetes schema', async () => {
+    for (const object of objects) {
+      const Model = await modelOf(object);
+      assert.doesNotThrow(() => new Model(object).validate(), `${object.kind}/${object.metadata.name}`);
+    }
+  });
+
+  test('the schema check is real: a wrong type is refused', async () => {
+    const broken = structuredClone(find('Deployment', 'backend'));
+    broken.spec.replicas = 'two';
+    const Model = await modelOf(broken);
+    assert.throws(() => new Model(broken).validate());
+  });
+
+  test('the Secret template validates and names what the API needs', async () => {
+    const [secret] = parseYamlDocuments(readText('k8s/secret.example.yaml'));
+    const Model = await modelOf(secret);
+    new Model(secret).validate();
+    for (const key of ['DATABASE_URL', 'SESSION_SECRET', 'ADMIN_PASSWORD']) assert.ok(key in secret.stringData, key);
+    const [kustomization] = parseYamlDocuments(readText('k8s/kustomization.yaml'));
+    assert.ok(!kustomization.resources.includes('secret.example.yaml'), 'the template is never applied as is');
+  });
+
+  test('everything lands in the namespace', () => {
+    for (const object of objects.filter((o) => o.kind !== 'Namespace')) {
+      assert.equal(object.metadata.namespace, 'recruiting-rewritten', `${object.kind}/${object.metadata.name}`);
+    }
+  });
+
+  test('every container: pinned image, resources, non-root read-only security context', () => {
+    for (const workload of workloads()) {
+      const pod = podSpecOf(workload);
+      const where = `${workload.kind}/${workload.metadata.name}`;
+      assert.equal(pod.automountServiceAccountToken, false, `${where}: no service-account token`);
+      assert.equal(pod.securityContext?.runAsNonRoot, true, `${where}: pod runAsNonRoot`);
+      assert.ok(pod.securityContext?.runAsUser > 0, `${where}: numeric non-root runAsUser`);
+      for (const container of [...(pod.initContainers ?? []), ...pod.containers]) {
+        const at = `${where} ${container.name}`;
+        assert.ok(isPinnedImage(container.image), `${at}: image ${container.image}`);
+        for (const kind of ['requests', 'limits']) {
+          assert.ok(container.resources?.[kind]?.cpu && container.resources?.[kind]?.memory, `${at}: ${kind}`);
+        }
+        const security = container.securityContext ?? {};
+        assert.equal(security.runAsNonRoot, true, `${at}: runAsNonRoot`);
+        assert.equal(security.readOnlyRootFilesystem, true, `${at}: readOnlyRootFilesystem`);
+        assert.equal(security.allowPrivilegeEscalation, false, `${at}: allowPrivilegeEscalation`);
+        assert.deepEqual(security.capabilities?.drop, ['ALL'], `${at}: drop all capabilities`);
+      }
+    }
+  });
+
+  test('every long-running container has liveness and readiness probes', () => {
+    for (const workload of workloads().filter((object) => object.kind === 'Deployment')) {
+      for (const container of podSpecOf(workload).containers) {
+        const at = `${workload.metadata.name}/${container.name}`;
+        assert.ok(container.livenessProbe?.httpGet, `${at}: livenessProbe`);
+        assert.ok(container.readinessProbe?.httpGet, `${at}: readinessProbe`);
+      }
+    }
+  });
+
+  test('backend: 2+ replicas, probes on the health endpoints, config and secrets from env', () => {
+    const backend = find('Deployment', 'backend');
+    assert.ok(backend.spec.replicas >= 2);
+    const [container] = backend.spec.template.spec.containers;
+    assert.equal(container.readinessProbe.httpGet.path, '/api/health/ready');
+    assert.equal(container.livenessProbe.httpGet.path, '/api/health/live');
+    const sources = container.envFrom.map((source) => source.configMapRef?.name ?? source.secretRef?.name);
+    assert.deepEqual(sources, ['backend-config', 'backend-secrets']);
+    assert.equal(find('ConfigMap', 'backend-config').data.NODE_ENV, 'production');
+  });
+
+  test('Services, PDBs and the HPA point at pods that exist', () => {
+    const labelsOf = (name) => find('Deployment', name).spec.template.metadata.labels;
+    const matches = (selector, labels) => Object.entries(selector).every(([key, value]) => labels[key] === value);
+    for (const name of ['backend', 'web']) {
+      assert.ok(matches(find('Service', name).spec.selector, labelsOf(name)), `Service ${name}`);
+      assert.ok(matches(find('PodDisruptionBudget', name).spec.selector.matchLabels, labelsOf(name)), `PDB ${name}`);
+    }
+    const hpa = find('HorizontalPodAutoscaler', 'backend');
+    assert.equal(hpa.spec.scaleTargetRef.name, 'backend');
+    assert.ok(hpa.spec.minReplicas >= 2);
+    const ingressBackend = find('Ingress', 'web').spec.rules[0].http.paths[0].backend.service;
+    assert.equal(ingressBackend.name, 'web');
+  });
+
+  test('migrations run once, in a Job with the backend image', () => {
+    const job = find('Job', 'backend-migrate');
+    const [container] = job.spec.template.spec.containers;
+    assert.deepEqual(container.command, ['node', 'dist/database/run-migrations.js']);
+    assert.equal(container.image, find('Deployment', 'backend').spec.template.spec.containers[0].image);
+    assert.ok(['Never', 'OnFailure'].includes(job.spec.template.spec.restartPolicy));
+  });
+
+  test('web: nginx proxies to the backend Service', () => {
+    const [container] = find('Deployment', 'web').spec.template.spec.containers;
+    const upstream = container.env.find((variable) => variable.name === 'API_UPSTREAM_SERVERS').value;
+    const port = find('Service', 'backend').spec.ports[0].port;
+    assert.equal(upstream, `server backend:${port};`);
+  });
+});

