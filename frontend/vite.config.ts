@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { PRODUCT_NAME } from './src/config/brand';
+import { PRODUCT_NAME } from './src/config/brand.ts';
 
 /** Writes the brand constant into index.html's %PRODUCT_NAME% placeholders. */
 function productName(): Plugin {
@@ -37,5 +37,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
     restoreMocks: true,
+    testTimeout: 20_000,
   },
 });

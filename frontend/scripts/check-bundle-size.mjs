@@ -1,5 +1,5 @@
 // Prints the gzip size of what the landing page (dist/index.html) loads up front, and fails
-// when its JavaScript passes the budget. Lazy chunks (the admin dashboard) are not counted
+// when its JavaScript passes the budget. Lazy chunks are not counted
 // (the admin dashboard, never requested by the landing page; the form validation and the
 // toaster, requested on first interaction and on submit) are listed for information.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -84,11 +83,15 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
     }
   }, [showThankYou]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    formik.handleSubmit(event);
-    void formik.validateForm().then((errors) => focusFirstError(form, errors));
-  };
+  // After a submit that validation stopped, move focus to the first field in error.
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusedForSubmit = useRef(0);
+  const { submitCount, isSubmitting, errors } = formik;
+  useEffect(() => {
+    if (isSubmitting || submitCount === focusedForSubmit.current) return;
+    focusedForSubmit.current = submitCount;
+    if (formRef.current) focusFirstError(formRef.current, errors);
+  }, [submitCount, isSubmitting, errors]);
 
   if (showThankYou) return <ThankYouPanel />;
 
@@ -113,7 +116,8 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         component="form"
         noValidate
         aria-labelledby="contact-form-title"
-        onSubmit={handleSubmit}
+        ref={formRef}
+        onSubmit={formik.handleSubmit}
         onFocus={() => void loadValidation()}
         onReset={formik.handleReset}
         sx={{ position: 'relative', display: 'grid', gap: 2.5 }}

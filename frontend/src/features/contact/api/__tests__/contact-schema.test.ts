@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { emptyContactForm } from '../contact-form-values';
+import { CONTACT_MESSAGES, validateContact } from '../contact-schema';
+
+const valid = {
+  ...emptyContactForm,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  interest: 'empower-team',
+};
+
+describe('contact schema', () => {
+  it('accepts a valid submission with the optional fields empty', async () => {
+    await expect(validateContact(valid)).resolves.toEqual({});
+  });
+
+  it("gives spec §5's messages for the required fields", async () => {
+    await expect(validateContact(emptyContactForm)).resolves.toEqual({
+      name: CONTACT_MESSAGES.name,
+      email: CONTACT_MESSAGES.email,
+      interest: CONTACT_MESSAGES.interest,
+    });
+    expect(CONTACT_MESSAGES).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      linkedin: 'Please enter a valid LinkedIn URL',
+      interest: 'Please select your primary interest',
+    });
+  });
+
+  it('needs a name of at least 2 characters (spaces do not count)', async () => {
+    expect((await validateContact({ ...valid, name: 'A' })).name).toBe(CONTACT_MESSAGES.name);
+    expect((await validateContact({ ...valid, name: ' A ' })).name).toBe(CONTACT_MESSAGES.name);
+    expect((await validateContact({ ...valid, name: 'Al' })).name).toBeUndefined();
+  });
+
+  it('needs a valid e-mail address', async () => {
+    expect((await validateContact({ ...valid, email: 'not-an-email' })).email).toBe(CONTACT_MESSAGES.email);
+  });
+
+  it('allows an empty LinkedIn but refuses an invalid or non-http URL', async () => {
+    expect((await validateContact({ ...valid, linkedin: '' })).linkedin).toBeUndefined();
+    expect((await validateContact({ ...valid, linkedin: 'https://www.linkedin.com/in/ada' })).linkedin).toBeUndefined();
+    for (const linkedin of ['linkedin', 'javascript:alert(1)', 'ftp://example.com/x', 'http://localhost']) {
+      expect((await validateContact({ ...valid, linkedin })).linkedin).toBe(CONTACT_MESSAGES.linkedin);
+    }
+  });
+
+  it('accepts every interest value and nothing else', async () => {
+    for (const interest of ['empower-team', 'community', 'partnership']) {
+      expect((await validateContact({ ...valid, interest })).interest).toBeUndefined();
+    }
+    expect((await validateContact({ ...valid, interest: 'other' })).interest).toBe(CONTACT_MESSAGES.interest);
+  });
+});

@@ -1,0 +1,168 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_NAME } from '@/config/brand';
+import { renderApp } from '@/testing/test-utils';
+import { ContactForm } from '../contact-form';
+
+const SUCCESS_MESSAGE = "Thank you for your submission! We'll be in touch soon.";
+
+type Deferred = { resolve: (response: Response) => void; promise: Promise<Response> };
+
+function deferred(): Deferred {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((r) => {
+    resolve = r;
+  });
+  return { resolve, promise };
+}
+
+function stubFetch(...answers: (Response | Promise<Response>)[]) {
+  const fetchMock = vi.fn<typeof fetch>();
+  for (const answer of answers) fetchMock.mockImplementationOnce(() => Promise.resolve(answer));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function created() {
+  return new Response(JSON.stringify({ message: SUCCESS_MESSAGE, id: 'a1' }), { status: 201 });
+}
+
+async function fillValidForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText(/Full Name/), 'Ada Lovelace');
+  await user.type(screen.getByLabelText(/Email Address/), 'ada@example.com');
+  await user.type(screen.getByLabelText(/LinkedIn Profile/), 'https://www.linkedin.com/in/ada');
+  await user.type(screen.getByLabelText(/Company/), 'Analytical Engines');
+  await user.selectOptions(screen.getByLabelText(/I'm interested in\.\.\./), 'partnership');
+  await user.type(screen.getByLabelText(/Tell us more about your goals/), 'Hire faster.');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe(ContactForm.name, () => {
+  it('shows the fields, placeholder, options, button and consent note of the spec', () => {
+    renderApp(<ContactForm />);
+    expect(screen.getByLabelText(/Full Name/)).toBeRequired();
+    expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(/LinkedIn Profile/)).toHaveAttribute('type', 'url');
+    expect(screen.getByLabelText(/Company/)).not.toBeRequired();
+    const select = screen.getByLabelText(/I'm interested in\.\.\./);
+    const options = within(select).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Choose your primary interest',
+      'Empower Recruiting Team',
+      'Partnership Opportunities',
+    ]);
+    expect(screen.getByLabelText(/Tell us more about your goals/)).toHaveAttribute('rows', '4');
+    expect(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` })).toBeEnabled();
+    expect(screen.getByText(/agree to receive communications/)).toBeInTheDocument();
+    expect(screen.getByText(/never share your information with third parties/)).toBeInTheDocument();
+  });
+
+  it('shows the validation messages under the fields, tied to them, and sends nothing', async () => {
+    const fetchMock = stubFetch();
+    const { user } = renderApp(<ContactForm />);
+    await user.type(screen.getByLabelText(/LinkedIn Profile/), 'not a url');
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+
+    const name = screen.getByLabelText(/Full Name/);
+    expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Name must be at least 2 characters');
+    expect(screen.getByLabelText(/Email Address/)).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText(/LinkedIn Profile/)).toHaveAccessibleDescription('Please enter a valid LinkedIn URL');
+    expect(screen.getByLabelText(/I'm interested in/)).toHaveAccessibleDescription('Please select your primary interest');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is pending while the request runs, then thanks, then returns the form reset', async () => {
+    const answer = deferred();
+    const fetchMock = stubFetch(answer.promise);
+    const { user } = renderApp(<ContactForm thankYouDurationMs={300} />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+
+    const pending = await screen.findByRole('button', { name: /Submitting\.\.\./ });
+    expect(pending).toBeDisabled();
+    expect(within(pending).getByRole('progressbar', { hidden: true })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full Name/)).toBeDisabled();
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      linkedin: 'https://www.linkedin.com/in/ada',
+      company: 'Analytical Engines',
+      interest: 'partnership',
+      comments: 'Hire faster.',
+    });
+
+    await act(async () => answer.resolve(created()));
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    expect(screen.getByText("We've received your submission and will be in touch soon.")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Full Name/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Success! 🎉')).toBeInTheDocument();
+    expect(screen.getByText(SUCCESS_MESSAGE)).toBeInTheDocument();
+
+    expect(await screen.findByLabelText(/Full Name/, {}, { timeout: 2000 })).toHaveValue('');
+    expect(screen.getByLabelText(/Email Address/)).toHaveValue('');
+    expect(screen.queryByText('Thank You!')).not.toBeInTheDocument();
+  });
+
+  it('keeps the thank-you panel for 3000 ms', async () => {
+    stubFetch(created());
+    const { user } = renderApp(<ContactForm />);
+    await fillValidForm(user);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+    await screen.findByText('Thank You!');
+    await act(async () => {
+      vi.advanceTimersByTime(2900);
+    });
+    expect(screen.getByText('Thank You!')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Thank You!')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` })).toBeEnabled();
+  });
+
+  it('keeps the typed values and shows the failure toast when the server refuses', async () => {
+    stubFetch(new Response('{"statusCode":429,"message":"Too Many Requests"}', { status: 429 }));
+    const { user } = renderApp(<ContactForm />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Submission Failed')).toBeInTheDocument();
+    expect(within(toast).getByText('429: {"statusCode":429,"message":"Too Many Requests"}')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText(/Tell us more about your goals/)).toHaveValue('Hire faster.');
+    expect(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` })).toBeEnabled();
+  });
+
+  it('uses the fallback description when the failure has no message', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockRejectedValue(new Error(''));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderApp(<ContactForm />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+    expect(
+      await screen.findByText("We're experiencing technical difficulties. Please try again later."),
+    ).toBeInTheDocument();
+  });
+
+  it('hides the honeypot from people and assistive technology', () => {
+    renderApp(<ContactForm />);
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot).not.toBeNull();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Website' })).not.toBeInTheDocument();
+  });
+});
