@@ -1,7 +1,9 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ConfigService } from '@nestjs/config';
+import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { jsonBody } from './common/json-body.js';
 import type { Environment } from './config/environment.js';
@@ -11,6 +13,22 @@ function messages(errors: ValidationError[]): string[] {
   return [...new Set(all)];
 }
 
+const DOCS_PATH = '/api/docs';
+
+/**
+ * helmet's headers on every answer. JSON answers get a CSP that allows nothing at all; the
+ * OpenAPI UI gets one that lets it load its own scripts and styles.
+ */
+function securityHeaders() {
+  const api = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+  const docs = helmet({
+    contentSecurityPolicy: {
+      directives: { scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'], frameAncestors: ["'none'"] },
+    },
+  });
+  return (req: Request, res: Response, next: NextFunction) => (req.path.startsWith(DOCS_PATH) ? docs : api)(req, res, next);
+}
+
 /** Everything the running app and the tests' app share, beyond the module graph. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
@@ -18,6 +36,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.setGlobalPrefix('api');
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.disable('x-powered-by');
+  app.use(securityHeaders());
   app.use(...jsonBody());
   app.useGlobalPipes(
     new ValidationPipe({
@@ -29,7 +48,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     }),
   );
   const openApi = new DocumentBuilder().setTitle('Lead capture API').setVersion('1.0').build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, () => SwaggerModule.createDocument(app, openApi));
   app.enableShutdownHooks();
   return app;
 }

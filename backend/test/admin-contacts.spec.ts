@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
 import { seedSubmissions } from './support/seed.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 /** The `next` target of a `Link` header, or null. */
 function nextLink(link: string | undefined): string | null {
@@ -11,14 +11,16 @@ function nextLink(link: string | undefined): string | null {
 
 describe('GET /api/admin/contacts', () => {
   let sut: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
 
   beforeAll(async () => {
     sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
+    admin = await signedInAgent(sut);
   });
   afterAll(() => sut.close());
   beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
 
-  const list = (query = '') => request(sut.server).get(`/api/admin/contacts${query}`);
+  const list = (query = '') => admin.get(`/api/admin/contacts${query}`);
 
   it('answers the submissions newest first with every field', async () => {
     await request(sut.server).post('/api/contact').send(contactBody({ name: 'First' })).expect(201);
@@ -54,7 +56,7 @@ describe('GET /api/admin/contacts', () => {
     const next = nextLink(first.headers.link);
     expect(next).toMatch(/^\/api\/admin\/contacts\?limit=50&cursor=[\w-]+$/);
 
-    const second = await request(sut.server).get(next!).expect(200);
+    const second = await admin.get(next!).expect(200);
     expect(second.body).toHaveLength(1);
     expect(second.body[0].submittedAt).toBe(new Date(base).toISOString());
     expect(second.headers.link).toBeUndefined();
@@ -68,7 +70,7 @@ describe('GET /api/admin/contacts', () => {
     let next: string | null = '/api/admin/contacts?limit=37';
     let pages = 0;
     while (next) {
-      const res = await request(sut.server).get(next).expect(200);
+      const res = await admin.get(next).expect(200);
       seen.push(...res.body.map((row: { id: string }) => row.id));
       next = nextLink(res.headers.link);
       pages += 1;

@@ -1,22 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
 import { seedSubmissions } from './support/seed.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 // "Now" is fixed mid-November 2026 so that month boundaries are known.
 const NOW = new Date('2026-11-15T10:00:00Z');
 
 describe('GET /api/admin/analytics', () => {
   let sut: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
 
   beforeAll(async () => {
     sut = await createTestApp({ override: (builder) => builder.overrideProvider(Clock).useValue({ now: () => NOW }) });
+    admin = await signedInAgent(sut);
   });
   afterAll(() => sut.close());
   beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
 
-  const analytics = (query = '') => request(sut.server).get(`/api/admin/analytics${query}`);
+  const analytics = (query = '') => admin.get(`/api/admin/analytics${query}`);
 
   it('answers zeros and an empty breakdown when there is nothing', async () => {
     const res = await analytics().expect(200);

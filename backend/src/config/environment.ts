@@ -41,6 +41,8 @@ export class Environment {
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
+  @ValidateIf((env: Environment) => env.NODE_ENV === 'production' && env.ADMIN_PASSWORD !== undefined)
+  @MinLength(12, { message: 'ADMIN_PASSWORD must be at least 12 characters in production' })
   ADMIN_PASSWORD?: string;
 
   @Transform(emptyToUndefined)
@@ -59,8 +61,6 @@ export class Environment {
   @IsString()
   SHEETS_WEBHOOK_SECRET?: string;
 
-  @Type(() => Number)
-  @IsInt()
   // Spreadsheet sync tunables (see src/sheets/): production defaults spread ~14 attempts over about a day.
   @Type(() => Number)
   @IsInt()
@@ -82,6 +82,8 @@ export class Environment {
   @Min(10)
   SHEETS_POLL_INTERVAL_MS = 5_000;
 
+  @Type(() => Number)
+  @IsInt()
   @Min(1)
   CONTACT_RATE_LIMIT = 10;
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import pg from 'pg';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { configureApp } from '../../src/app-setup.js';
 import { AppModule } from '../../src/app.module.js';
@@ -54,4 +55,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl,
     close: () => app.close(),
   };
+}
+
+/** The admin account that a non-production app creates at start-up. */
+export const DEV_ADMIN = { username: 'admin', password: 'admin-dev-password' };
+
+/** A client holding a signed-in admin session (its cookie jar keeps the cookie). */
+export async function signedInAgent(sut: TestApp): Promise<ReturnType<typeof request.agent>> {
+  const agent = request.agent(sut.server);
+  await agent.post('/api/auth/login').send(DEV_ADMIN).expect(200);
+  return agent;
 }

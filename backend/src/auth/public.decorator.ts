@@ -1,0 +1,6 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const IS_PUBLIC = 'isPublic';
+
+/** Opens a route to visitors. Every other route needs a signed-in admin (see SessionGuard). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);

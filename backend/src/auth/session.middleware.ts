@@ -1,0 +1,53 @@
+import { Injectable, type NestMiddleware, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import connectPgSimple from 'connect-pg-simple';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { Environment } from '../config/environment.js';
+import { SESSION_IDLE_MS } from './session-user.js';
+
+// Only for development and tests: production refuses to start without SESSION_SECRET.
+const DEV_SESSION_SECRET = 'dev-only-session-secret-not-for-production-use';
+
+/**
+ * Cookie sessions stored in PostgreSQL (table user_sessions), so every API replica knows
+ * every session. The store uses the app's own connection pool.
+ */
+@Injectable()
+export class SessionMiddleware implements NestMiddleware, OnModuleDestroy {
+  private readonly store: session.Store & { close(): void };
+  private readonly handler: RequestHandler;
+
+  constructor(@InjectDataSource() dataSource: DataSource, config: ConfigService<Environment, true>) {
+    const PgStore = connectPgSimple(session);
+    const pool = (dataSource.driver as unknown as { master: Pool }).master;
+    this.store = new PgStore({ pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+    const production = config.get('NODE_ENV', { infer: true }) === 'production';
+    this.handler = session({
+      name: 'sid',
+      store: this.store,
+      secret: config.get('SESSION_SECRET', { infer: true }) ?? DEV_SESSION_SECRET,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        // 'auto': Secure whenever the request came over HTTPS (as told by the trusted proxy).
+        secure: production ? 'auto' : false,
+        maxAge: SESSION_IDLE_MS,
+      },
+    });
+  }
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    this.handler(req, res, next);
+  }
+
+  onModuleDestroy(): void {
+    this.store.close();
+  }
+}

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestApp, createTestDatabase, DEV_ADMIN, signedInAgent, type TestApp } from './support/test-app.js';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-session-secret-of-40-characters',
+  ADMIN_USERNAME: 'owner',
+  ADMIN_PASSWORD: 'correct horse battery staple',
+};
+
+/** The session cookie of an answer, if it sets one. */
+function sessionCookie(res: request.Response): string | undefined {
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  return cookies.find((cookie) => cookie.startsWith('sid='));
+}
+
+/** Every route the running app serves, as "METHOD /path". */
+function routes(sut: TestApp): string[] {
+  const express = sut.app.getHttpAdapter().getInstance() as unknown as {
+    router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+  };
+  return express.router.stack.flatMap(({ route }) =>
+    // The catch-alls are Nest's "404 Not Found" answer for unknown paths, not routes.
+    route && !['/api', '/api{/*splat}'].includes(route.path) ? Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`) : [],
+  );
+}
+
+async function timed(call: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await call();
+  return performance.now() - start;
+}
+
+describe('admin sign-in', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut.close());
+
+  const login = (body: object, ip = '203.0.113.1') =>
+    request(sut.server).post('/api/auth/login').set('X-Forwarded-For', ip).send(body);
+
+  it('protects every route but the public ones, /api/admin/* among them', async () => {
+    const publicRoutes = ['POST /api/contact', 'GET /api/health/live', 'GET /api/health/ready', 'POST /api/auth/login', 'POST /api/auth/logout'];
+    const all = routes(sut);
+    // The OpenAPI document and its UI are public too; they hold no data.
+    const guarded = all.filter((route) => !publicRoutes.includes(route) && !/ \/api\/docs/.test(route));
+
+    expect(all).toEqual(expect.arrayContaining(publicRoutes));
+    expect(guarded).toEqual(expect.arrayContaining(['GET /api/admin/contacts', 'GET /api/admin/analytics', 'GET /api/auth/me']));
+    for (const route of guarded) {
+      const [method, path] = route.split(' ');
+      const res = await request(sut.server)[method.toLowerCase() as 'get'](path);
+      expect(`${route} ${res.status}`).toBe(`${route} 401`);
+    }
+  });
+
+  it('signs in with a session cookie that scripts cannot read', async () => {
+    const res = await login(DEV_ADMIN).expect(200);
+
+    expect(res.body).toEqual({ id: expect.any(String), username: 'admin' });
+    const cookie = sessionCookie(res)!;
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).not.toMatch(/; Secure/);
+  });
+
+  it('answers me with the signed-in admin, and 401 without a session', async () => {
+    const admin = await signedInAgent(sut);
+
+    const me = await admin.get('/api/auth/me').expect(200);
+    expect(me.body).toEqual({ id: expect.any(String), username: 'admin' });
+    const res = await request(sut.server).get('/api/auth/me').expect(401);
+    expect(res.body).toMatchObject({ statusCode: 401 });
+  });
+
+  it('gives a new session id at each sign-in and ends the old one', async () => {
+    const agent = request.agent(sut.server);
+    const first = sessionCookie(await agent.post('/api/auth/login').send(DEV_ADMIN).expect(200))!;
+    const second = sessionCookie(await agent.post('/api/auth/login').send(DEV_ADMIN).expect(200))!;
+
+    expect(second.split(';')[0]).not.toBe(first.split(';')[0]);
+    await request(sut.server).get('/api/auth/me').set('Cookie', first.split(';')[0]).expect(401);
+    await request(sut.server).get('/api/auth/me').set('Cookie', second.split(';')[0]).expect(200);
+  });
+
+  it('signs out: 204, and the session is gone server-side', async () => {
+    const admin = await signedInAgent(sut);
+    const before = await sut.dataSource.query('SELECT count(*)::int AS n FROM user_sessions');
+
+    await admin.post('/api/auth/logout').expect(204);
+
+    await admin.get('/api/admin/contacts').expect(401);
+    const after = await sut.dataSource.query('SELECT count(*)::int AS n FROM user_sessions');
+    expect(after[0].n).toBe(before[0].n - 1);
+  });
+
+  it('ends a session left idle past its expiry', async () => {
+    const admin = await signedInAgent(sut);
+    await sut.dataSource.query(`UPDATE user_sessions SET expire = now() - interval '1 second'`);
+
+    await admin.get('/api/auth/me').expect(401);
+  });
+
+  it('ends a session past its absolute lifetime, however active', async () => {
+    const admin = await signedInAgent(sut);
+    const thirteenHoursAgo = Date.now() - 13 * 60 * 60_000;
+    await sut.dataSource.query(`UPDATE user_sessions SET sess = jsonb_set(sess::jsonb, '{signedInAt}', $1::text::jsonb)::json`, [
+      thirteenHoursAgo,
+    ]);
+
+    await admin.get('/api/auth/me').expect(401);
+  });
+
+  it('stores the password as an argon2id hash', async () => {
+    const [user] = await sut.dataSource.query(`SELECT password FROM users WHERE username = 'admin'`);
+    expect(user.password).toMatch(/^\$argon2id\$/);
+  });
+
+  it('answers a wrong password and an unknown user alike, in about the same time', async () => {
+    const wrong = await login({ username: 'admin', password: 'not-the-password' }, '198.51.100.1').expect(401);
+    const unknown = await login({ username: 'nobody', password: 'not-the-password' }, '198.51.100.2').expect(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' });
+    await login(DEV_ADMIN, '198.51.100.3').expect(200); // clears admin's failure count
+
+    const wrongTime = await timed(() => login({ username: 'admin', password: 'x' }, '198.51.100.4').expect(401));
+    const unknownTime = await timed(() => login({ username: 'nobody-else', password: 'x' }, '198.51.100.5').expect(401));
+    // Without a decoy hash the unknown user would answer in a few ms: no password to verify.
+    expect(unknownTime).toBeGreaterThan(wrongTime * 0.5);
+    await login(DEV_ADMIN, '198.51.100.6').expect(200);
+  });
+
+  it('slows failed sign-ins from one IP, then answers 429 with Retry-After', async () => {
+    const ip = '192.0.2.10';
+    const times: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      times.push(await timed(() => login({ username: `user${attempt}`, password: 'wrong' }, ip).expect(401)));
+    }
+    const res = await login(DEV_ADMIN, ip).expect(429);
+
+    expect(times[4]).toBeGreaterThan(times[0] + 1500);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body).toMatchObject({ statusCode: 429, message: 'Too many failed sign-ins. Please try again later.' });
+    await login(DEV_ADMIN, '192.0.2.11').expect(200);
+  });
+
+  it('answers 429 for one username attacked from many IPs', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await login({ username: 'target', password: 'wrong' }, `192.0.2.${100 + attempt}`).expect(401);
+    }
+    const res = await login({ username: 'target', password: 'wrong' }, '192.0.2.200').expect(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('refuses a sign-in body that breaks the rules with 400', async () => {
+    const res = await login({ username: '', password: 'x'.repeat(1025) }, '192.0.2.50').expect(400);
+    expect(res.body.message).toEqual(expect.arrayContaining(['Username is required', 'Password must be at most 1024 characters']));
+  });
+
+  it('sends the security headers on every API answer', async () => {
+    const res = await request(sut.server).get('/api/health/live').expect(200);
+
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+});
+
+describe('sessions across API instances', () => {
+  const apps: TestApp[] = [];
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+  it('lets a session made through one instance work on another on the same database', async () => {
+    const databaseUrl = await createTestDatabase();
+    const [one, two] = await Promise.all([createTestApp({ databaseUrl }), createTestApp({ databaseUrl })]);
+    apps.push(one, two);
+
+    const cookie = sessionCookie(await request(one.server).post('/api/auth/login').send(DEV_ADMIN).expect(200))!;
+
+    await request(two.server).get('/api/admin/analytics').set('Cookie', cookie.split(';')[0]).expect(200);
+  });
+});
+
+describe('production sign-in', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ env: PRODUCTION });
+  });
+  afterAll(() => sut.close());
+
+  it('marks the cookie Secure when the request came over HTTPS through the proxy', async () => {
+    const res = await request(sut.server)
+      .post('/api/auth/login')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ username: PRODUCTION.ADMIN_USERNAME, password: PRODUCTION.ADMIN_PASSWORD })
+      .expect(200);
+
+    expect(sessionCookie(res)).toMatch(/; Secure/);
+  });
+
+  it('has no development admin', async () => {
+    await request(sut.server).post('/api/auth/login').send(DEV_ADMIN).expect(401);
+  });
+});
+
+describe('start-up', () => {
+  it('refuses production with no admin user and no ADMIN_PASSWORD', async () => {
+    await expect(createTestApp({ env: { ...PRODUCTION, ADMIN_PASSWORD: '' } })).rejects.toThrow(
+      'ADMIN_PASSWORD is required while no admin user exists',
+    );
+  });
+
+  it('refuses a production ADMIN_PASSWORD under 12 characters', async () => {
+    await expect(createTestApp({ env: { ...PRODUCTION, ADMIN_PASSWORD: 'short-pass' } })).rejects.toThrow(
+      'ADMIN_PASSWORD must be at least 12 characters in production',
+    );
+  });
+
+  it('refuses production without SESSION_SECRET', async () => {
+    await expect(createTestApp({ env: { ...PRODUCTION, SESSION_SECRET: '' } })).rejects.toThrow('SESSION_SECRET is required in production');
+  });
+
+  it('starts in production with no ADMIN_PASSWORD once an admin exists', async () => {
+    const databaseUrl = await createTestDatabase();
+    const first = await createTestApp({ databaseUrl, env: PRODUCTION });
+    await first.close();
+
+    const second = await createTestApp({ databaseUrl, env: { ...PRODUCTION, ADMIN_PASSWORD: '' } });
+    await request(second.server)
+      .post('/api/auth/login')
+      .send({ username: PRODUCTION.ADMIN_USERNAME, password: PRODUCTION.ADMIN_PASSWORD })
+      .expect(200);
+    await second.close();
+  });
+});
+
+describe('POST /api/contact rate limit', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '3' } });
+  });
+  afterAll(() => sut.close());
+
+  const submit = (ip: string) =>
+    request(sut.server)
+      .post('/api/contact')
+      .set('X-Forwarded-For', ip)
+      .send({ name: 'Ada', email: 'ada@example.com', interest: 'community' });
+
+  it('answers 429 with Retry-After past CONTACT_RATE_LIMIT a minute from one client IP', async () => {
+    for (let i = 0; i < 3; i += 1) await submit('203.0.113.7').expect(201);
+
+    const res = await submit('203.0.113.7').expect(429);
+
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(res.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many submissions. Please try again later.' });
+    expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toHaveLength(3);
+    await submit('203.0.113.8').expect(201);
+  });
+});
