@@ -46,8 +46,8 @@ export class AdminService {
 
   /** One aggregate query, grouped by interest; the totals are the sums of its few rows. */
   async analytics(timeZone: string): Promise<Analytics> {
-    const rows: InterestCounts[] = await this.submissions
-      .query(
+    const rows = await this.submissions
+      .query<InterestCounts[]>(
         `SELECT interest,
                 count(*)::int AS "total",
                 count(*) FILTER (WHERE submitted_at >= date_trunc('month', $1::timestamptz, $2))::int AS "thisMonth",

@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import type { Request } from 'express';
 
 export interface SessionUser {
@@ -19,18 +20,14 @@ export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 
 /** A new session id (no fixation) holding the signed-in user. */
-export function startSession(req: Request, user: SessionUser): Promise<void> {
-  return new Promise((resolve, reject) =>
-    req.session.regenerate((error) => {
-      if (error) return reject(error);
-      req.session.user = user;
-      req.session.signedInAt = Date.now();
-      req.session.save((saveError) => (saveError ? reject(saveError) : resolve()));
-    }),
-  );
+export async function startSession(req: Request, user: SessionUser): Promise<void> {
+  await promisify(req.session.regenerate.bind(req.session))();
+  req.session.user = user;
+  req.session.signedInAt = Date.now();
+  await promisify(req.session.save.bind(req.session))();
 }
 
 /** Ends the session server-side (the stored row is deleted). */
-export function endSession(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+export async function endSession(req: Request): Promise<void> {
+  await promisify(req.session.destroy.bind(req.session))();
 }
