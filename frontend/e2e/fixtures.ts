@@ -1,0 +1,68 @@
+import { test as base, expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'admin-dev-password' } as const;
+export const PRODUCT_NAME = 'TalentFlow AI';
+export const SUBMIT_LABEL = `Connect with ${PRODUCT_NAME}`;
+
+export type ContactInput = {
+  name: string;
+  email: string;
+  linkedin?: string;
+  company?: string;
+  interest: 'empower-team' | 'community' | 'partnership';
+  comments?: string;
+};
+
+let counter = 0;
+/** A value no other test (or earlier run on a reused server) has used. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${counter}`;
+}
+
+/** Creates a submission through the real API (as a visitor would). */
+export async function createContact(request: APIRequestContext, input: ContactInput): Promise<void> {
+  const res = await request.post('/api/contact', {
+    data: { linkedin: '', company: '', comments: '', ...input },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Signs the page's browser context in through the API (the cookie is shared with the page). */
+export async function signIn(page: Page): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: ADMIN });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+type ConsoleGuard = {
+  /** Lets console errors matching `pattern` (checked against "text @ url") through. */
+  allow: (pattern: RegExp) => void;
+};
+
+/**
+ * Every test fails on a console error or an uncaught exception in the page (a CSP violation
+ * is a console error), except the network failures a test expects and allows.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const line = `${message.text()} @ ${message.location().url}`;
+        if (!allowed.some((pattern) => pattern.test(line))) problems.push(line);
+      });
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(problems, 'console errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** The 401 of the session check on /admin while signed out is expected. */
+export const SIGNED_OUT_ME = /status of 401 .* @ .*\/api\/auth\/me$/;
+
+export { expect };
