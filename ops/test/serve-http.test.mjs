@@ -158,6 +158,10 @@ describe('make serve (nginx + 2 API replicas)', () => {
     const plain = await request(port, script);
     assert.equal(plain.headers['content-encoding'], undefined, 'no gzip when not asked for');
     assert.ok(response.raw.length < plain.raw.length, 'compressed is smaller');
+    // A revalidation keeps the long cache (a 304's headers replace the cached ones).
+    const revalidated = await request(port, script, { headers: { 'if-none-match': plain.headers.etag } });
+    assert.equal(revalidated.status, 304);
+    assert.equal(revalidated.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
   test('a missing asset is a 404, not the SPA, and is not cached for a year', async () => {
