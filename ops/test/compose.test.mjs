@@ -104,6 +104,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  test('backend and nginx: read-only root filesystem, no capabilities, no privilege escalation', () => {
+    for (const name of ['backend', 'nginx']) {
+      const service = compose.services[name];
+      assert.equal(service.read_only, true, `${name}: read_only`);
+      assert.ok(service.tmpfs.includes('/tmp'), `${name}: writable /tmp`);
+      assert.deepEqual(service.cap_drop, ['ALL'], `${name}: cap_drop`);
+      assert.ok(service.security_opt.includes('no-new-privileges:true'), `${name}: no-new-privileges`);
+    }
+  });
+
   test('.env.example names every variable the compose file reads', () => {
     const example = readText('.env.example');
     const defined = new Set([...example.matchAll(/^([A-Z_][A-Z0-9_]*)=/gm)].map((match) => match[1]));

@@ -36,6 +36,8 @@ describe('k8s/ (kustomize)', () => {
       'Ingress/web',
       'Job/backend-migrate',
       'Namespace/recruiting-rewritten',
+      'NetworkPolicy/backend',
+      'NetworkPolicy/web',
       'PodDisruptionBudget/backend',
       'PodDisruptionBudget/web',
       'Service/backend',
@@ -127,6 +129,14 @@ describe('k8s/ (kustomize)', () => {
     assert.ok(hpa.spec.minReplicas >= 2);
     const ingressBackend = find('Ingress', 'web').spec.rules[0].http.paths[0].backend.service;
     assert.equal(ingressBackend.name, 'web');
+  });
+
+  test('only the web pods reach the API', () => {
+    const policy = find('NetworkPolicy', 'backend');
+    assert.deepEqual(policy.spec.podSelector.matchLabels, find('Deployment', 'backend').spec.selector.matchLabels);
+    const [rule] = policy.spec.ingress;
+    assert.deepEqual(rule.from[0].podSelector.matchLabels, find('Deployment', 'web').spec.selector.matchLabels);
+    assert.equal(rule.ports[0].port, 3000);
   });
 
   test('migrations run once, in a Job with the backend image', () => {
