@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { ContactSubmission } from './contact-submission.entity.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
@@ -16,7 +17,10 @@ export interface ContactReceipt {
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
-  constructor(@InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>) {}
+  constructor(
+    @InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>,
+    private readonly sheetsOutbox: SheetsOutbox,
+  ) {}
 
   async submit(dto: CreateContactDto): Promise<ContactReceipt> {
     if (dto.website) {
@@ -24,14 +28,22 @@ export class ContactService {
       this.logger.log('honeypot filled: submission dropped');
       return { message: THANK_YOU_MESSAGE, id: randomUUID() };
     }
-    const { identifiers } = await this.submissions.insert({
-      name: dto.name,
-      email: dto.email,
-      linkedin: dto.linkedin ?? null,
-      company: dto.company ?? null,
-      interest: dto.interest,
-      comments: dto.comments ?? null,
+    // The submission and its spreadsheet delivery (an outbox row) are stored together, so a
+    // crash right after the answer loses nothing; the delivery itself happens later, elsewhere.
+    const id = await this.submissions.manager.transaction(async (manager) => {
+      const { identifiers } = await manager.insert(ContactSubmission, {
+        name: dto.name,
+        email: dto.email,
+        linkedin: dto.linkedin ?? null,
+        company: dto.company ?? null,
+        interest: dto.interest,
+        comments: dto.comments ?? null,
+      });
+      const submissionId = identifiers[0].id as string;
+      await this.sheetsOutbox.enqueue(manager, submissionId);
+      return submissionId;
     });
-    return { message: THANK_YOU_MESSAGE, id: identifiers[0].id as string };
+    this.sheetsOutbox.deliverSoon();
+    return { message: THANK_YOU_MESSAGE, id };
   }
 }

@@ -1,0 +1,328 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import request from 'supertest';
+import { contactBody } from './support/contacts.js';
+import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
+import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
+
+interface DeliveryRow {
+  id: string;
+  submission_id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  delivered_at: Date | null;
+}
+
+/** Small delays, so that retries happen in milliseconds. */
+const FAST = { SHEETS_RETRY_BASE_MS: '20', SHEETS_POLL_INTERVAL_MS: '25', SHEETS_ATTEMPT_TIMEOUT_MS: '300', CONTACT_RATE_LIMIT: '10000' };
+
+const deliveries = (sut: TestApp): Promise<DeliveryRow[]> => sut.dataSource.query('SELECT * FROM sheet_deliveries ORDER BY created_at, id');
+const submit = async (sut: TestApp, overrides: Record<string, unknown> = {}): Promise<string> =>
+  (await request(sut.server).post('/api/contact').send(contactBody(overrides)).expect(201)).body.id;
+const allDelivered = (sut: TestApp, count: number) => async () => {
+  const rows = await deliveries(sut);
+  return rows.length === count && rows.every((row) => row.status === 'delivered');
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('spreadsheet sync', () => {
+  let endpoint: FakeSheetsEndpoint;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    endpoint = await FakeSheetsEndpoint.start();
+    sut = await createTestApp({ env: { ...FAST, SHEETS_WEBHOOK_URL: endpoint.url } });
+  });
+  afterAll(async () => {
+    endpoint.releaseHanging();
+    await sut.close();
+    await endpoint.stop();
+  });
+  beforeEach(async () => {
+    await sut.dataSource.query('TRUNCATE contact_submissions CASCADE');
+    endpoint.received.length = 0;
+    endpoint.answer = () => 200;
+    await endpoint.restart().catch(() => undefined); // a test may have closed the port
+  });
+
+  it('delivers a stored submission: its fields, id and submittedAt as JSON', async () => {
+    const id = await submit(sut);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
+    const [{ submitted_at: submittedAt }] = await sut.dataSource.query('SELECT submitted_at FROM contact_submissions');
+    expect(endpoint.posts).toHaveLength(1);
+    const [post] = endpoint.posts;
+    expect(post.contentType).toBe('application/json');
+    expect(JSON.parse(post.body)).toEqual({
+      id,
+      submittedAt: submittedAt.toISOString(),
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      linkedin: 'https://www.linkedin.com/in/ada',
+      company: 'Analytical Engines',
+      interest: 'empower-team',
+      comments: 'We hire twenty engineers a quarter.',
+    });
+    expect([...post.query.keys()]).toEqual([]); // no secret: unsigned
+    const [row] = await deliveries(sut);
+    expect(row).toMatchObject({ submission_id: id, status: 'delivered', attempts: 1, last_error: null });
+    expect(row.delivered_at).toBeInstanceOf(Date);
+  });
+
+  it('sends empty optional fields as null', async () => {
+    await request(sut.server).post('/api/contact').send({ name: 'Grace', email: 'grace@example.com', interest: 'community' }).expect(201);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
+    expect(JSON.parse(endpoint.posts[0].body)).toMatchObject({ linkedin: null, company: null, comments: null });
+  });
+
+  it('queues nothing for a filled honeypot', async () => {
+    await submit(sut, { website: 'https://spam.example' });
+
+    await sleep(200);
+    expect(await deliveries(sut)).toEqual([]);
+    expect(endpoint.received).toEqual([]);
+  });
+
+  it('counts a 302 answer as delivered when the redirected GET succeeds', async () => {
+    endpoint.answer = (req) => (req.method === 'POST' ? 'redirect' : 200);
+
+    await submit(sut);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
+    expect(endpoint.received.map((req) => `${req.method} ${req.path}`)).toEqual(['POST /exec', 'GET /result']);
+    expect((await deliveries(sut))[0].attempts).toBe(1);
+  });
+
+  it('does not count a 302 as delivered when the redirected GET fails, and tries again', async () => {
+    let gets = 0;
+    endpoint.answer = (req) => (req.method === 'POST' ? 'redirect' : ++gets === 1 ? 500 : 200);
+
+    await submit(sut);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
+    expect(endpoint.received.map((req) => `${req.method} ${req.path}`)).toEqual(['POST /exec', 'GET /result', 'POST /exec', 'GET /result']);
+    expect((await deliveries(sut))[0]).toMatchObject({ attempts: 2, last_error: null });
+  });
+
+  it.each([408, 429, 500, 503])('retries after a %i answer', async (status) => {
+    let calls = 0;
+    endpoint.answer = () => (++calls === 1 ? status : 200);
+
+    const id = await submit(sut);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
+    expect(endpoint.postedIds).toEqual([id, id]);
+    expect((await deliveries(sut))[0].attempts).toBe(2);
+  });
+
+  it.each([400, 404, 410])('marks the delivery failed at once on a %i answer, without retrying', async (status) => {
+    endpoint.answer = () => status;
+
+    await submit(sut);
+
+    await waitFor('the failure', async () => (await deliveries(sut))[0]?.status === 'failed');
+    const [row] = await deliveries(sut);
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toMatch(new RegExp(`^HTTP ${status}`));
+    await sleep(300); // several retry delays and polls
+    expect(endpoint.posts).toHaveLength(1);
+    expect((await deliveries(sut))[0].status).toBe('failed');
+  });
+
+  it('gets every submission delivered once the endpoint recovers from 500s, timeouts and a closed port', async () => {
+    endpoint.answer = () => 500;
+    const ids = [await submit(sut, { name: 'First' }), await submit(sut, { name: 'Second' }), await submit(sut, { name: 'Third' })];
+    const errors = async () => (await deliveries(sut)).map((row) => row.last_error ?? '');
+
+    await waitFor('500s', async () => (await errors()).every((error) => error.startsWith('HTTP 500')));
+    endpoint.answer = () => 'hang';
+    await waitFor('a timeout', async () => (await errors()).some((error) => error === 'timed out after 300 ms'));
+    await endpoint.stop();
+    await waitFor('a refused connection', async () => (await errors()).some((error) => error === 'network error: ECONNREFUSED'));
+    expect((await deliveries(sut)).every((row) => row.status === 'pending')).toBe(true);
+
+    endpoint.answer = () => 200;
+    await endpoint.restart();
+
+    await waitFor('every delivery', allDelivered(sut, 3));
+    const delivered = endpoint.posts.filter((_, index) => index >= endpoint.posts.length - 3).map((req) => JSON.parse(req.body).id);
+    expect(delivered.sort()).toEqual([...ids].sort());
+    expect((await deliveries(sut)).every((row) => row.attempts > 1)).toBe(true);
+  });
+});
+
+describe('spreadsheet sync and the contact answer', () => {
+  let endpoint: FakeSheetsEndpoint;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    endpoint = await FakeSheetsEndpoint.start();
+    // Each attempt may take 5 s: an answer that waited for the delivery would take as long.
+    sut = await createTestApp({ env: { ...FAST, SHEETS_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url } });
+  });
+  afterAll(async () => {
+    endpoint.releaseHanging();
+    await sut.close();
+    await endpoint.stop();
+  });
+
+  const timed = async (): Promise<number> => {
+    const started = Date.now();
+    await submit(sut);
+    return Date.now() - started;
+  };
+
+  it('comes at once while the endpoint hangs', async () => {
+    endpoint.answer = () => 'hang';
+
+    const first = await timed();
+    await waitFor('the attempt in flight', () => endpoint.hangingCount === 1);
+    const second = await timed();
+
+    expect(endpoint.hangingCount).toBe(1);
+    expect(first).toBeLessThan(2000);
+    expect(second).toBeLessThan(2000);
+    endpoint.answer = () => 200;
+    endpoint.releaseHanging();
+    await waitFor('both deliveries', allDelivered(sut, 2));
+  });
+
+  it('is a success while the endpoint is down', async () => {
+    await endpoint.stop();
+
+    const id = await submit(sut);
+
+    await waitFor('a refused attempt', async () => (await deliveries(sut)).some((row) => row.last_error === 'network error: ECONNREFUSED'));
+    expect(await sut.dataSource.query('SELECT id FROM contact_submissions WHERE id = $1', [id])).toHaveLength(1);
+  });
+});
+
+describe('spreadsheet sync with a secret', () => {
+  const SECRET = 'a-long-shared-secret-for-the-script';
+  let endpoint: FakeSheetsEndpoint;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    endpoint = await FakeSheetsEndpoint.start();
+    sut = await createTestApp({ env: { ...FAST, SHEETS_WEBHOOK_URL: `${endpoint.url}?sheet=Leads`, SHEETS_WEBHOOK_SECRET: SECRET } });
+  });
+  afterAll(async () => {
+    await sut.close();
+    await endpoint.stop();
+  });
+
+  it('signs each request: HMAC-SHA256 over "<delivery>.<timestamp>.<body>" in the query string', async () => {
+    await submit(sut);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
+    const [post] = endpoint.posts;
+    const [row] = await deliveries(sut);
+    const query = Object.fromEntries(post.query);
+    expect(query).toEqual({ sheet: 'Leads', delivery: row.id, timestamp: expect.stringMatching(/^\d+$/), signature: expect.any(String) });
+    expect(Math.abs(Number(query.timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    const expected = createHmac('sha256', SECRET).update(`${row.id}.${query.timestamp}.${post.body}`).digest('hex');
+    expect(query.signature).toBe(expected);
+  });
+});
+
+describe('spreadsheet sync giving up', () => {
+  let endpoint: FakeSheetsEndpoint;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    endpoint = await FakeSheetsEndpoint.start();
+    sut = await createTestApp({ env: { ...FAST, SHEETS_WEBHOOK_URL: endpoint.url, SHEETS_MAX_ATTEMPTS: '3' } });
+  });
+  afterAll(async () => {
+    await sut.close();
+    await endpoint.stop();
+  });
+
+  it('keeps the delivery as failed, with the reason, after the last attempt', async () => {
+    endpoint.answer = () => 503;
+    const id = await submit(sut);
+
+    await waitFor('the failure', async () => (await deliveries(sut))[0]?.status === 'failed');
+    const [row] = await deliveries(sut);
+    expect(row).toMatchObject({ submission_id: id, attempts: 3, last_error: 'HTTP 503 Service Unavailable (gave up after 3 attempts)' });
+    await sleep(300);
+    expect(endpoint.postedIds).toEqual([id, id, id]);
+  });
+});
+
+describe('spreadsheet sync on two app instances sharing a database', () => {
+  let endpoint: FakeSheetsEndpoint;
+  const apps: TestApp[] = [];
+
+  beforeAll(async () => {
+    endpoint = await FakeSheetsEndpoint.start();
+    const databaseUrl = await createTestDatabase();
+    const env = { ...FAST, SHEETS_WEBHOOK_URL: endpoint.url };
+    apps.push(await createTestApp({ databaseUrl, env }), await createTestApp({ databaseUrl, env }));
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await endpoint.stop();
+  });
+
+  it('delivers each submission once', async () => {
+    // Slow answers keep each attempt in flight while the other instance polls.
+    endpoint.answer = () => 'hang';
+    const ids: string[] = [];
+    for (let index = 0; index < 10; index += 1) ids.push(await submit(apps[index % 2], { name: `Lead ${index}` }));
+    const answering = setInterval(() => endpoint.releaseHanging(), 60);
+
+    try {
+      await waitFor('every delivery', allDelivered(apps[0], 10));
+      await sleep(300);
+    } finally {
+      clearInterval(answering);
+    }
+    expect([...endpoint.postedIds].sort()).toEqual([...ids].sort());
+  });
+});
+
+describe('spreadsheet sync on shutdown', () => {
+  it('lets the attempt in flight finish and records it before the app closes', async () => {
+    const endpoint = await FakeSheetsEndpoint.start();
+    const sut = await createTestApp({ env: { ...FAST, SHEETS_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url } });
+    endpoint.answer = () => 'hang';
+    await submit(sut);
+    await waitFor('an attempt in flight', () => endpoint.hangingCount === 1);
+
+    const closing = sut.close();
+    await sleep(100);
+    endpoint.releaseHanging();
+    await closing;
+
+    const client = new pg.Client({ connectionString: sut.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT status, attempts FROM sheet_deliveries');
+      expect(rows).toEqual([{ status: 'delivered', attempts: 1 }]);
+    } finally {
+      await client.end();
+      await endpoint.stop();
+    }
+  });
+});
+
+describe('spreadsheet sync turned off (SHEETS_WEBHOOK_URL unset)', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut.close());
+
+  it('stores the submission and queues no delivery', async () => {
+    await submit(sut);
+
+    expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toHaveLength(1);
+    expect(await deliveries(sut)).toEqual([]);
+  });
+});
+
