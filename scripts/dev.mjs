@@ -38,20 +38,20 @@ await supervisor.run(async () => {
   // The backend's own `dev` script (tsc -w + node --watch; Nest needs tsc's decorator
   // metadata, so no esbuild/tsx). The same thing by hand if the script is not there.
   const api = hasScript('backend', 'dev')
-    ? supervisor.start('api', 'npm', ['run', 'dev', '-w', 'backend'], { cwd: ROOT, env: apiEnv })
+    ? supervisor.start('api', 'npm', ['run', 'dev', '-w', 'backend'], { cwd: ROOT, env: apiEnv, group: true })
     : supervisor.start(
         'api',
         'sh',
         ['-c', 'npx tsc -p tsconfig.build.json && (npx tsc -w -p tsconfig.build.json --preserveWatchOutput & exec node --watch dist/main.js)'],
-        { cwd: path.join(ROOT, 'backend'), env: apiEnv },
+        { cwd: path.join(ROOT, 'backend'), env: apiEnv, group: true },
       );
 
   const viteEnv = { ...env, VITE_API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` };
   const viteBin = path.join(ROOT, 'node_modules', '.bin', 'vite');
   if (!hasScript('frontend', 'dev') && !existsSync(viteBin)) throw new Error('frontend: no `dev` script and no vite installed (run make install)');
   const vite = hasScript('frontend', 'dev')
-    ? supervisor.start('web', 'npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, env: viteEnv })
-    : supervisor.start('web', viteBin, [], { cwd: path.join(ROOT, 'frontend'), env: viteEnv });
+    ? supervisor.start('web', 'npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, env: viteEnv, group: true })
+    : supervisor.start('web', viteBin, [], { cwd: path.join(ROOT, 'frontend'), env: viteEnv, group: true });
 
   await waitForHttp(`http://127.0.0.1:${apiPort}/api/health/ready`, { timeoutMs: 180_000, isDead: () => api.exited });
   await waitForHttp(VITE_URL, { isDead: () => vite.exited });

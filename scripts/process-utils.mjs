@@ -44,16 +44,18 @@ export class Supervisor {
   }
 
   /**
-   * Starts a child in its own process group (so that its own children stop with it).
-   * A child that exits while we are not stopping brings everything down.
+   * Starts a child. A child that exits while we are not stopping brings everything down.
+   * `group: true` puts it in a process group of its own, stopped as a whole: for wrappers
+   * (npm, sh) whose own children must stop with them. Otherwise the child stays in our
+   * group, so that a kill of our whole group (Ctrl-C, a test runner's SIGKILL) reaches it.
    */
-  start(name, command, args, { cwd, env, stopSignal = 'SIGTERM' } = {}) {
+  start(name, command, args, { cwd, env, stopSignal = 'SIGTERM', group = false } = {}) {
     const color = COLORS[this.#color++ % COLORS.length];
     const prefix = process.stdout.isTTY ? `\x1b[${color}m[${name}]\x1b[0m` : `[${name}]`;
-    const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
     pipeLines(child.stdout, process.stdout, prefix);
     pipeLines(child.stderr, process.stderr, prefix);
-    const entry = { name, child, stopSignal, exited: false };
+    const entry = { name, child, stopSignal, group, exited: false };
     entry.done = new Promise((resolve) => {
       child.on('exit', (code, signal) => {
         entry.exited = true;
@@ -105,19 +107,19 @@ export class Supervisor {
 
 async function stopChild(entry, graceMs = 10_000) {
   if (entry.exited) return;
-  const signalGroup = (signal) => {
+  const signal = (name) => {
     try {
-      process.kill(-entry.child.pid, signal);
+      process.kill(entry.group ? -entry.child.pid : entry.child.pid, name);
     } catch {
       // Already gone.
     }
   };
-  signalGroup(entry.stopSignal);
-  const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+  signal(entry.stopSignal);
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
   await entry.done;
   clearTimeout(timer);
   // Grandchildren that outlived their parent (e.g. npm's shell) stop with the group.
-  signalGroup('SIGKILL');
+  if (entry.group) signal('SIGKILL');
 }
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
