@@ -16,9 +16,15 @@ interface DeliveryRow {
 }
 
 /** Small delays, so that retries happen in milliseconds. */
-const FAST = { SHEETS_RETRY_BASE_MS: '20', SHEETS_POLL_INTERVAL_MS: '25', SHEETS_ATTEMPT_TIMEOUT_MS: '300', CONTACT_RATE_LIMIT: '10000' };
+const FAST = {
+  SHEETS_RETRY_BASE_MS: '20',
+  SHEETS_POLL_INTERVAL_MS: '25',
+  SHEETS_ATTEMPT_TIMEOUT_MS: '300',
+  CONTACT_RATE_LIMIT: '10000',
+};
 
-const deliveries = (sut: TestApp): Promise<DeliveryRow[]> => sut.dataSource.query('SELECT * FROM sheet_deliveries ORDER BY created_at, id');
+const deliveries = (sut: TestApp): Promise<DeliveryRow[]> =>
+  sut.dataSource.query('SELECT * FROM sheet_deliveries ORDER BY created_at, id');
 const submit = async (sut: TestApp, overrides: Record<string, unknown> = {}): Promise<string> =>
   (await request(sut.server).post('/api/contact').send(contactBody(overrides)).expect(201)).body.id;
 const allDelivered = (sut: TestApp, count: number) => async () => {
@@ -72,7 +78,10 @@ describe('spreadsheet sync', () => {
   });
 
   it('sends empty optional fields as null', async () => {
-    await request(sut.server).post('/api/contact').send({ name: 'Grace', email: 'grace@example.com', interest: 'community' }).expect(201);
+    await request(sut.server)
+      .post('/api/contact')
+      .send({ name: 'Grace', email: 'grace@example.com', interest: 'community' })
+      .expect(201);
 
     await waitFor('the delivery', allDelivered(sut, 1));
     expect(JSON.parse(endpoint.posts[0].body)).toMatchObject({ linkedin: null, company: null, comments: null });
@@ -103,7 +112,12 @@ describe('spreadsheet sync', () => {
     await submit(sut);
 
     await waitFor('the delivery', allDelivered(sut, 1));
-    expect(endpoint.received.map((req) => `${req.method} ${req.path}`)).toEqual(['POST /exec', 'GET /result', 'POST /exec', 'GET /result']);
+    expect(endpoint.received.map((req) => `${req.method} ${req.path}`)).toEqual([
+      'POST /exec',
+      'GET /result',
+      'POST /exec',
+      'GET /result',
+    ]);
     expect((await deliveries(sut))[0]).toMatchObject({ attempts: 2, last_error: null });
   });
 
@@ -134,7 +148,11 @@ describe('spreadsheet sync', () => {
 
   it('gets every submission delivered once the endpoint recovers from 500s, timeouts and a closed port', async () => {
     endpoint.answer = () => 500;
-    const ids = [await submit(sut, { name: 'First' }), await submit(sut, { name: 'Second' }), await submit(sut, { name: 'Third' })];
+    const ids = [
+      await submit(sut, { name: 'First' }),
+      await submit(sut, { name: 'Second' }),
+      await submit(sut, { name: 'Third' }),
+    ];
     const errors = async () => (await deliveries(sut)).map((row) => row.last_error ?? '');
 
     await waitFor('500s', async () => (await errors()).every((error) => error.startsWith('HTTP 500')));
@@ -148,7 +166,9 @@ describe('spreadsheet sync', () => {
     await endpoint.restart();
 
     await waitFor('every delivery', allDelivered(sut, 3));
-    const delivered = endpoint.posts.filter((_, index) => index >= endpoint.posts.length - 3).map((req) => JSON.parse(req.body).id);
+    const delivered = endpoint.posts
+      .filter((_, index) => index >= endpoint.posts.length - 3)
+      .map((req) => JSON.parse(req.body).id);
     expect(delivered.sort()).toEqual([...ids].sort());
     expect((await deliveries(sut)).every((row) => row.attempts > 1)).toBe(true);
   });
@@ -195,7 +215,9 @@ describe('spreadsheet sync and the contact answer', () => {
 
     const id = await submit(sut);
 
-    await waitFor('a refused attempt', async () => (await deliveries(sut)).some((row) => row.last_error === 'network error: ECONNREFUSED'));
+    await waitFor('a refused attempt', async () =>
+      (await deliveries(sut)).some((row) => row.last_error === 'network error: ECONNREFUSED'),
+    );
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions WHERE id = $1', [id])).toHaveLength(1);
   });
 });
@@ -207,7 +229,9 @@ describe('spreadsheet sync with a secret', () => {
 
   beforeAll(async () => {
     endpoint = await FakeSheetsEndpoint.start();
-    sut = await createTestApp({ env: { ...FAST, SHEETS_WEBHOOK_URL: `${endpoint.url}?sheet=Leads`, SHEETS_WEBHOOK_SECRET: SECRET } });
+    sut = await createTestApp({
+      env: { ...FAST, SHEETS_WEBHOOK_URL: `${endpoint.url}?sheet=Leads`, SHEETS_WEBHOOK_SECRET: SECRET },
+    });
   });
   afterAll(async () => {
     await sut.close();
@@ -221,7 +245,12 @@ describe('spreadsheet sync with a secret', () => {
     const [post] = endpoint.posts;
     const [row] = await deliveries(sut);
     const query = Object.fromEntries(post.query);
-    expect(query).toEqual({ sheet: 'Leads', delivery: row.id, timestamp: expect.stringMatching(/^\d+$/), signature: expect.any(String) });
+    expect(query).toEqual({
+      sheet: 'Leads',
+      delivery: row.id,
+      timestamp: expect.stringMatching(/^\d+$/),
+      signature: expect.any(String),
+    });
     expect(Math.abs(Number(query.timestamp) - Date.now() / 1000)).toBeLessThan(60);
     const expected = createHmac('sha256', SECRET).update(`${row.id}.${query.timestamp}.${post.body}`).digest('hex');
     expect(query.signature).toBe(expected);
@@ -247,7 +276,11 @@ describe('spreadsheet sync giving up', () => {
 
     await waitFor('the failure', async () => (await deliveries(sut))[0]?.status === 'failed');
     const [row] = await deliveries(sut);
-    expect(row).toMatchObject({ submission_id: id, attempts: 3, last_error: 'HTTP 503 Service Unavailable (gave up after 3 attempts)' });
+    expect(row).toMatchObject({
+      submission_id: id,
+      attempts: 3,
+      last_error: 'HTTP 503 Service Unavailable (gave up after 3 attempts)',
+    });
     await sleep(300);
     expect(endpoint.postedIds).toEqual([id, id, id]);
   });
@@ -325,4 +358,3 @@ describe('spreadsheet sync turned off (SHEETS_WEBHOOK_URL unset)', () => {
     expect(await deliveries(sut)).toEqual([]);
   });
 });
-

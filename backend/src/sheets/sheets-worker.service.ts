@@ -144,7 +144,12 @@ export class SheetsWorker implements OnApplicationBootstrap, BeforeApplicationSh
         `UPDATE sheet_deliveries SET attempts = $2, last_error = $3, next_attempt_at = clock_timestamp() + $4 * interval '1 millisecond' WHERE id = $1`,
         [due.id, attempts, result.reason, delayMs],
       );
-      this.logger.warn({ ...about, reason: result.reason, retryInMs: delayMs, msg: `spreadsheet delivery failed, will retry: ${result.reason}` });
+      this.logger.warn({
+        ...about,
+        reason: result.reason,
+        retryInMs: delayMs,
+        msg: `spreadsheet delivery failed, will retry: ${result.reason}`,
+      });
     } else {
       const reason = result.outcome === 'retry' ? `${result.reason} (gave up after ${attempts} attempts)` : result.reason;
       await manager.query(`UPDATE sheet_deliveries SET status = 'failed', attempts = $2, last_error = $3 WHERE id = $1`, [
