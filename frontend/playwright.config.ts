@@ -63,7 +63,7 @@ export default defineConfig({
         url: `${BASE_URL}/api/health/ready`,
         timeout: 240_000,
         reuseExistingServer: !process.env.CI,
-        stdout: 'pipe',
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           CONTACT_RATE_LIMIT: '1000',

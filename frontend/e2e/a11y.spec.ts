@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, SIGNED_OUT_ME, SUBMIT_LABEL, test } from './fixtures';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }))).toEqual([]);
+}
+
+test('the landing page has no axe violations, also with errors shown', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: SUBMIT_LABEL })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: SUBMIT_LABEL }).click();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the sign-in form has no axe violations', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(SIGNED_OUT_ME);
+  await page.goto('/admin');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the dashboard has no axe violations', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Recent Submissions' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the 404 page reads as the spec says and has no axe violations', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('404 at 375 px wide has no horizontal scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/missing');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
+});
