@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
-import { isPinnedImage, readText } from './helpers.mjs';
+import { isPinnedImage, readText, ROOT } from './helpers.mjs';
 
 const DOCKERFILES = ['backend/Dockerfile', 'nginx/Dockerfile'];
 
@@ -73,6 +76,29 @@ describe('Dockerfiles', () => {
       assert.equal(fromFlag(copy), 'deps', `node_modules come from the production-only stage: ${copy.getArgumentsContent()}`);
     }
     assert.match(content, /CMD \["node", "dist\/main\.js"\]/);
+  });
+
+  test('backend: the code the image runs imports production dependencies only', () => {
+    const manifest = JSON.parse(readText('backend/package.json'));
+    const production = new Set(Object.keys(manifest.dependencies ?? {}));
+    const sourceDir = path.join(ROOT, 'backend', 'src');
+    const files = readdirSync(sourceDir, { recursive: true }).filter((file) => /\.ts$/.test(file) && !/\.spec\.ts$/.test(file));
+    assert.ok(files.length > 0);
+    const missing = [];
+    for (const file of files) {
+      const code = readFileSync(path.join(sourceDir, file), 'utf8');
+      // Value imports (type-only ones vanish at compile time), re-exports and import().
+      const specifiers = [
+        ...code.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm),
+        ...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ].map((match) => match[1]);
+      for (const specifier of specifiers) {
+        if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+        if (!production.has(name)) missing.push(`${file}: ${name}`);
+      }
+    }
+    assert.deepEqual(missing, [], 'imported at run time but not in backend dependencies (npm ci --omit=dev drops it)');
   });
 
   test('nginx: the SPA is built in a Node stage and the template goes to the image template folder', () => {
