@@ -16,8 +16,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
 // Each run that starts the server starts it on an empty database.
-const databaseDir =
-  process.env.EMBEDDED_POSTGRES_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'frontend-e2e-pg-'));
+const databaseDir = process.env.EMBEDDED_POSTGRES_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'frontend-e2e-pg-'));
 
 export default defineConfig({
   testDir: './e2e',

@@ -42,7 +42,5 @@ test('404 at 375 px wide has no horizontal scroll', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/missing');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-  ).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 });

@@ -127,7 +127,11 @@ test.describe('admin dashboard', () => {
     // Make "community" the clear leader, through the real API.
     const lead = Math.max(0, ...Object.values(interestBreakdown)) - (interestBreakdown.community ?? 0) + 1;
     for (let i = 0; i < lead; i += 1) {
-      await createContact(request, { name: unique('Community'), email: `c${i}.${Date.now()}@example.com`, interest: 'community' });
+      await createContact(request, {
+        name: unique('Community'),
+        email: `c${i}.${Date.now()}@example.com`,
+        interest: 'community',
+      });
     }
     await page.goto('/admin');
     await expect(page.getByTestId('stat-top-interest')).toHaveText('TA');
@@ -174,8 +178,6 @@ test.describe('admin dashboard', () => {
     await signIn(page);
     await page.goto('/admin');
     await expect(page.getByTestId('submission').first()).toBeVisible();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-    ).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 });

@@ -12,10 +12,7 @@ export type SiteHeaderProps = {
 export function SiteHeader({ actions }: SiteHeaderProps) {
   return (
     <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <Container
-        maxWidth="lg"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.5, flexWrap: 'wrap' }}
-      >
+      <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.5, flexWrap: 'wrap' }}>
         <Logo size={36} />
         <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.125rem', mr: 'auto' }}>
           {PRODUCT_NAME}

@@ -37,9 +37,7 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
+    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(data) : undefined,
   });
   await throwIfNotOk(res);
@@ -50,16 +48,20 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
  * Spec §7: a query's URL is its key's parts joined with '/'. A trailing plain object in
  * the key becomes the query string (`['/api/x', { tz: 'UTC' }]` → `/api/x?tz=UTC`).
  */
+function keyPartToString(part: unknown): string {
+  return typeof part === 'string' ? part : JSON.stringify(part);
+}
+
 export function queryKeyToUrl(queryKey: QueryKey): string {
   const parts: string[] = [];
   const params = new URLSearchParams();
   for (const part of queryKey) {
     if (part !== null && typeof part === 'object') {
       for (const [name, value] of Object.entries(part as Record<string, unknown>)) {
-        if (value !== undefined && value !== null) params.append(name, String(value));
+        if (value !== undefined && value !== null) params.append(name, keyPartToString(value));
       }
     } else if (part !== undefined && part !== null) {
-      parts.push(String(part));
+      parts.push(keyPartToString(part));
     }
   }
   const search = params.toString();

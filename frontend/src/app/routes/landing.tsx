@@ -28,10 +28,7 @@ export function LandingRoute() {
                 {PRODUCT_NAME}
               </Typography>
             </Box>
-            <Typography
-              variant="h1"
-              sx={{ fontSize: { xs: '2.5rem', sm: '3.25rem', md: '3.75rem' }, lineHeight: 1.05, mb: 2 }}
-            >
+            <Typography variant="h1" sx={{ fontSize: { xs: '2.5rem', sm: '3.25rem', md: '3.75rem' }, lineHeight: 1.05, mb: 2 }}>
               Recruiting. Rewritten.
             </Typography>
             <Typography
@@ -41,10 +38,9 @@ export function LandingRoute() {
               Build smarter, faster, human-centered hiring with AI — on your terms.
             </Typography>
             <Typography color="text.secondary" sx={{ fontSize: '1.05rem', lineHeight: 1.7 }}>
-              {PRODUCT_NAME} helps recruiting and talent-acquisition teams find, engage and hire
-              the right people. Automate the busywork, keep the human judgment, and give every
-              candidate an experience worth talking about. Leave your details and we&apos;ll
-              show you how it fits the way your team already works.
+              {PRODUCT_NAME} helps recruiting and talent-acquisition teams find, engage and hire the right people. Automate the
+              busywork, keep the human judgment, and give every candidate an experience worth talking about. Leave your details
+              and we&apos;ll show you how it fits the way your team already works.
             </Typography>
           </Box>
           <Paper

@@ -90,10 +90,7 @@ export const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(functi
             {title}
           </Typography>
           {description ? (
-            <Typography
-              component="p"
-              sx={{ mt: 0.5, fontSize: '0.875rem', overflowWrap: 'anywhere', opacity: 0.95 }}
-            >
+            <Typography component="p" sx={{ mt: 0.5, fontSize: '0.875rem', overflowWrap: 'anywhere', opacity: 0.95 }}>
               {description}
             </Typography>
           ) : null}

@@ -57,9 +57,7 @@ describe('queryKeyToUrl', () => {
   });
 
   it('turns a trailing object into the query string', () => {
-    expect(queryKeyToUrl(['/api/admin/analytics', { tz: 'Europe/Berlin' }])).toBe(
-      '/api/admin/analytics?tz=Europe%2FBerlin',
-    );
+    expect(queryKeyToUrl(['/api/admin/analytics', { tz: 'Europe/Berlin' }])).toBe('/api/admin/analytics?tz=Europe%2FBerlin');
   });
 });
 
@@ -81,8 +79,6 @@ describe('getQueryFn', () => {
 
   it('fails on 401 by default', async () => {
     stubFetch(new Response('{"statusCode":401}', { status: 401, statusText: 'Unauthorized' }));
-    await expect(getQueryFn({ on401: 'throw' })(context(['/api/admin/contacts']))).rejects.toThrow(
-      '401: {"statusCode":401}',
-    );
+    await expect(getQueryFn({ on401: 'throw' })(context(['/api/admin/contacts']))).rejects.toThrow('401: {"statusCode":401}');
   });
 });

@@ -70,21 +70,13 @@ export function SignInForm() {
             </Alert>
           ) : null}
           <FormTextField name="username" label="Username" autoComplete="username" required />
-          <FormTextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <FormTextField name="password" label="Password" type="password" autoComplete="current-password" required />
           <Button
             type="submit"
             variant="contained"
             size="large"
             disabled={formik.isSubmitting}
-            startIcon={
-              formik.isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined
-            }
+            startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
           >
             Sign in
           </Button>

@@ -25,10 +25,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** Spec §5's rules and messages. */
 export const contactSchema = object({
-  name: string()
-    .trim()
-    .required(CONTACT_MESSAGES.name)
-    .min(NAME_MIN_LENGTH, CONTACT_MESSAGES.name),
+  name: string().trim().required(CONTACT_MESSAGES.name).min(NAME_MIN_LENGTH, CONTACT_MESSAGES.name),
   email: string().trim().required(CONTACT_MESSAGES.email).email(CONTACT_MESSAGES.email),
   linkedin: string()
     .trim()

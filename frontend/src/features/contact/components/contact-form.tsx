@@ -122,13 +122,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         onReset={formik.handleReset}
         sx={{ position: 'relative', display: 'grid', gap: 2.5 }}
       >
-        <FormTextField
-          name="name"
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={MAX_LENGTH.name}
-        />
+        <FormTextField name="name" label="Full Name" required autoComplete="name" maxLength={MAX_LENGTH.name} />
         <FormTextField
           name="email"
           label="Email Address"
@@ -145,18 +139,8 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           placeholder="https://www.linkedin.com/in/your-name"
           maxLength={MAX_LENGTH.linkedin}
         />
-        <FormTextField
-          name="company"
-          label="Company"
-          autoComplete="organization"
-          maxLength={MAX_LENGTH.company}
-        />
-        <FormTextField
-          name="interest"
-          label="I'm interested in..."
-          select
-          required
-        >
+        <FormTextField name="company" label="Company" autoComplete="organization" maxLength={MAX_LENGTH.company} />
+        <FormTextField name="interest" label="I'm interested in..." select required>
           <option value="" disabled>
             Choose your primary interest
           </option>
@@ -185,8 +169,8 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          By submitting this form, you agree to receive communications from {PRODUCT_NAME}. We
-          respect your privacy and will never share your information with third parties.
+          By submitting this form, you agree to receive communications from {PRODUCT_NAME}. We respect your privacy and will never
+          share your information with third parties.
         </Typography>
       </Box>
     </FormikProvider>

@@ -10,10 +10,7 @@ export const HONEYPOT_FIELD = 'website';
 export function HoneypotField() {
   const [field] = useField<string>(HONEYPOT_FIELD);
   return (
-    <Box
-      aria-hidden="true"
-      sx={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
-    >
+    <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
       <label htmlFor="field-website">Website</label>
       <input {...field} id="field-website" type="text" tabIndex={-1} autoComplete="off" />
     </Box>

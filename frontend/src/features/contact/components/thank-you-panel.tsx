@@ -30,18 +30,10 @@ export function ThankYouPanel() {
       >
         ✓
       </Box>
-      <Typography
-        ref={headingRef}
-        tabIndex={-1}
-        variant="h5"
-        component="h2"
-        sx={{ fontWeight: 700, mb: 1, outline: 'none' }}
-      >
+      <Typography ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1, outline: 'none' }}>
         Thank You!
       </Typography>
-      <Typography color="text.secondary">
-        We&apos;ve received your submission and will be in touch soon.
-      </Typography>
+      <Typography color="text.secondary">We&apos;ve received your submission and will be in touch soon.</Typography>
     </Box>
   );
 }

@@ -92,7 +92,7 @@ describe(ContactForm.name, () => {
 
     const init = fetchMock.mock.calls[0]?.[1];
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(init?.body as string)).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       linkedin: 'https://www.linkedin.com/in/ada',
@@ -101,7 +101,10 @@ describe(ContactForm.name, () => {
       comments: 'Hire faster.',
     });
 
-    await act(async () => answer.resolve(created()));
+    await act(async () => {
+      answer.resolve(created());
+      await answer.promise;
+    });
     expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
     expect(screen.getByText("We've received your submission and will be in touch soon.")).toBeInTheDocument();
     expect(screen.queryByLabelText(/Full Name/)).not.toBeInTheDocument();
@@ -121,11 +124,11 @@ describe(ContactForm.name, () => {
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
     await screen.findByText('Thank You!');
     await act(async () => {
-      vi.advanceTimersByTime(2900);
+      await vi.advanceTimersByTimeAsync(2900);
     });
     expect(screen.getByText('Thank You!')).toBeInTheDocument();
     await act(async () => {
-      vi.advanceTimersByTime(200);
+      await vi.advanceTimersByTimeAsync(200);
     });
     expect(screen.queryByText('Thank You!')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` })).toBeEnabled();
@@ -151,9 +154,7 @@ describe(ContactForm.name, () => {
     const { user } = renderApp(<ContactForm />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
-    expect(
-      await screen.findByText("We're experiencing technical difficulties. Please try again later."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("We're experiencing technical difficulties. Please try again later.")).toBeInTheDocument();
   });
 
   it('hides the honeypot from people and assistive technology', () => {

@@ -1,0 +1,51 @@
+// Lint with type information: floating and misused promises are errors, hooks follow
+// React's rules, and no feature imports another (see STYLE.md).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = ['admin', 'auth', 'contact'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports' }],
+    },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
+            group: [`@/features/${other}/*`, `**/features/${other}/*`],
+            message: 'Features do not import each other: share through src/config, src/lib or src/components.',
+          })),
+        },
+      ],
+    },
+  })),
+  {
+    // Testing Library's and Vitest's asymmetric matchers are typed `any`.
+    files: ['**/__tests__/**'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    files: ['e2e/**', '*.config.ts', 'scripts/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
+);
