@@ -7,12 +7,17 @@ import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
 
 try {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), { bodyParser: false, bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
+    bodyParser: false,
+    bufferLogs: true,
+    // A failed start reaches the catch below rather than exiting inside Nest.
+    abortOnError: false,
+  });
   configureApp(app);
   const port = app.get<ConfigService<Environment, true>>(ConfigService).get('PORT', { infer: true });
   await app.listen(port, '0.0.0.0');
 } catch (error) {
-  // A bad environment or an unreachable database: say why in one line and stop.
-  console.error(error instanceof Error ? error.message : error);
+  // A bad environment or an unreachable database: say why in one JSON line and stop.
+  console.error(JSON.stringify({ level: 60, msg: 'start-up failed', error: error instanceof Error ? error.message : String(error) }));
   process.exit(1);
 }

@@ -48,9 +48,11 @@ export class AdminService {
   async analytics(timeZone: string): Promise<Analytics> {
     const rows = await this.submissions
       .query<InterestCounts[]>(
-        `SELECT interest,
+        // The month's start is computed once (an InitPlan), not once per row.
+        `WITH month AS (SELECT date_trunc('month', $1::timestamptz, $2) AS start)
+         SELECT interest,
                 count(*)::int AS "total",
-                count(*) FILTER (WHERE submitted_at >= date_trunc('month', $1::timestamptz, $2))::int AS "thisMonth",
+                count(*) FILTER (WHERE submitted_at >= (SELECT start FROM month))::int AS "thisMonth",
                 count(company)::int AS "companies"
            FROM contact_submissions
           GROUP BY interest`,

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Benchmark of the admin dashboard's two queries at a million submissions, through the real
+// API (built: `npm run build -w backend`) on a real PostgreSQL. Prints each figure and its
+// ratio to a baseline measured in the same run:
+// - a deep keyset page (the cursor after 900,000 rows) against the first page, and against
+//   the same page read with OFFSET (what an index-less design would do);
+// - the analytics answer against a plain count(*) over the table.
+// Usage: npm run bench -w backend   (BENCH_ROWS changes the table size)
+import 'reflect-metadata';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { configureApp } from '../dist/app-setup.js';
+import { AppModule } from '../dist/app.module.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const RUNS = 15;
+
+async function median(run) {
+  await run(); // warm-up
+  const times = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+}
+
+const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'bench-')), 'pg');
+const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+const app = await NestFactory.create(AppModule.forRoot({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', DATABASE_URL: server.url }), {
+  bodyParser: false,
+  logger: false,
+});
+configureApp(app);
+await app.listen(0, '127.0.0.1');
+const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+const db = app.get(DataSource);
+
+try {
+  console.log(`seeding ${ROWS.toLocaleString('en')} submissions…`);
+  await db.query(
+    `INSERT INTO contact_submissions (name, email, company, interest, submitted_at)
+     SELECT 'Lead ' || n, 'lead' || n || '@example.com', CASE WHEN n % 3 = 0 THEN NULL ELSE 'Company ' || (n % 500) END,
+            (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
+            now() - (n / 2) * interval '1 second'
+       FROM generate_series(1, $1) AS n`,
+    [ROWS],
+  );
+  await db.query('VACUUM ANALYZE contact_submissions');
+
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin-dev-password' }),
+  });
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const get = async (url) => {
+    const res = await fetch(`${base}${url}`, { headers: { Cookie: cookie } });
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return res;
+  };
+
+  const depth = Math.floor(ROWS * 0.9);
+  const [row] = await db.query('SELECT id, submitted_at FROM contact_submissions ORDER BY submitted_at DESC, id DESC OFFSET $1 LIMIT 1', [depth - 1]);
+  const cursor = Buffer.from(`${row.submitted_at.toISOString()}|${row.id}`).toString('base64url');
+
+  const firstPage = await median(() => get('/api/admin/contacts'));
+  const deepPage = await median(() => get(`/api/admin/contacts?cursor=${cursor}`));
+  const offsetPage = await median(() =>
+    db.query('SELECT * FROM contact_submissions ORDER BY submitted_at DESC, id DESC OFFSET $1 LIMIT 51', [depth]),
+  );
+  const analytics = await median(() => get('/api/admin/analytics?tz=Europe/Paris'));
+  const plainCount = await median(() => db.query('SELECT count(*) FROM contact_submissions'));
+
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  console.table({
+    'first page (HTTP)': { median: ms(firstPage), ratio: '1.00 (baseline)' },
+    [`page after ${depth.toLocaleString('en')} rows, keyset (HTTP)`]: { median: ms(deepPage), ratio: (deepPage / firstPage).toFixed(2) },
+    [`same page by OFFSET (SQL only)`]: { median: ms(offsetPage), ratio: (offsetPage / firstPage).toFixed(2) },
+    'analytics (HTTP)': { median: ms(analytics), ratio: `${(analytics / plainCount).toFixed(2)} of count(*)` },
+    'count(*) (SQL only)': { median: ms(plainCount), ratio: '1.00 (baseline)' },
+  });
+} finally {
+  await app.close();
+  await server.stop();
+}
