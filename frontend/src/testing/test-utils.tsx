@@ -15,7 +15,7 @@ export type RenderAppOptions = Omit<RenderOptions, 'wrapper'> & {
 export function renderApp(ui: ReactElement, { route = '/', ...options }: RenderAppOptions = {}) {
   const queryClient = createQueryClient();
   const location = memoryLocation({ path: route, record: true });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(ui, {
     wrapper: ({ children }) => (
       <AppProvider queryClient={queryClient}>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -8,8 +9,19 @@ import { SiteHeader } from '@/components/site-header';
 import { paths } from '@/config/paths';
 import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/components/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
+import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+
+function DashboardHeading() {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useFocusIfLost(ref);
+  return (
+    <Typography ref={ref} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, outline: 'none' }}>
+      Admin Dashboard
+    </Typography>
+  );
+}
 
 export function AdminRoute() {
   const me = useMe();
@@ -38,9 +50,7 @@ export function AdminRoute() {
             </Typography>
           ) : signedIn ? (
             <>
-              <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-                Admin Dashboard
-              </Typography>
+              <DashboardHeading />
               <AdminDashboard />
             </>
           ) : (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import { FormikProvider, useFormik } from 'formik';
 import { object, string } from 'yup';
 import { FormTextField } from '@/components/form-text-field';
 import { isApiError } from '@/lib/api-client';
+import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useLogin } from '../api/login';
 import type { LoginInput } from '../api/login';
 
@@ -35,6 +36,8 @@ function signInErrorMessage(error: unknown): string {
 export function SignInForm() {
   const login = useLogin();
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFocusIfLost(titleRef);
 
   const formik = useFormik<LoginInput>({
     initialValues: { username: '', password: '' },
@@ -50,7 +53,14 @@ export function SignInForm() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, maxWidth: 420, mx: 'auto' }}>
-      <Typography id={titleId} variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+      <Typography
+        ref={titleRef}
+        tabIndex={-1}
+        id={titleId}
+        variant="h5"
+        component="h1"
+        sx={{ fontWeight: 700, mb: 0.5, outline: 'none' }}
+      >
         Admin sign-in
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

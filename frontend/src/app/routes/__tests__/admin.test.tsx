@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { AdminRoute } from '../admin';
+
+type Handler = (url: string, init?: RequestInit) => Response;
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
+
+const submission = (n: number) => ({
+  id: `id-${n}`,
+  name: `Person ${n}`,
+  email: `person${n}@example.com`,
+  linkedin: n === 1 ? 'https://www.linkedin.com/in/person1' : null,
+  company: n === 1 ? 'Acme' : null,
+  interest: 'partnership',
+  comments: n === 1 ? 'Hello there' : null,
+  submittedAt: '2026-11-20T10:00:00.000Z',
+});
+
+let signedIn = false;
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+function serve(routes: Record<string, Handler>) {
+  fetchMock = vi.fn<typeof fetch>((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.split('?')[0] ?? url;
+    const handler = routes[`${init?.method ?? 'GET'} ${path}`];
+    return Promise.resolve(handler ? handler(url, init) : new Response('not found', { status: 404 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+const requestedUrls = () => fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
+
+const analytics = { total: 2, thisMonth: 1, companiesSubmitted: 1, interestBreakdown: { partnership: 2 } };
+
+beforeEach(() => {
+  signedIn = false;
+  serve({
+    'GET /api/auth/me': () => (signedIn ? json({ id: 'u1', username: 'admin' }) : json({ statusCode: 401 }, { status: 401 })),
+    'POST /api/auth/login': (_url, init) => {
+      const body = JSON.parse(init?.body as string) as { password: string };
+      if (body.password !== 'right') {
+        return json({ statusCode: 401, message: 'Invalid username or password' }, { status: 401 });
+      }
+      signedIn = true;
+      return json({ id: 'u1', username: 'admin' });
+    },
+    'POST /api/auth/logout': () => {
+      signedIn = false;
+      return new Response(null, { status: 204 });
+    },
+    'GET /api/admin/analytics': () => json(analytics),
+    'GET /api/admin/contacts': (url) =>
+      url.includes('cursor=')
+        ? json([submission(2)])
+        : json([submission(1)], { headers: { Link: '</api/admin/contacts?limit=50&cursor=c1>; rel="next"' } }),
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe(AdminRoute.name, () => {
+  it('shows the sign-in form without a session, and an error on a wrong password', async () => {
+    const { user } = renderApp(<AdminRoute />, { route: '/admin' });
+    expect(screen.getByText('Loading admin dashboard...')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText(/Username/), 'admin');
+    await user.type(screen.getByLabelText(/Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(screen.queryByText('Recent Submissions')).not.toBeInTheDocument();
+    expect(requestedUrls().some((url) => url.includes('/api/admin/'))).toBe(false);
+  });
+
+  it('signs in, shows the stats and submissions, loads more, signs out', async () => {
+    const { user } = renderApp(<AdminRoute />, { route: '/admin' });
+    await user.type(await screen.findByLabelText(/Username/), 'admin');
+    await user.type(screen.getByLabelText(/Password/), 'right');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Recent Submissions' })).toBeInTheDocument();
+    const stats = screen.getByRole('list', { name: 'Statistics' });
+    expect(within(stats).getByText('Total Submissions').nextSibling).toHaveTextContent('2');
+    expect(within(stats).getByText('Top Interest').nextSibling).toHaveTextContent('Partnership');
+    expect(requestedUrls().some((url) => url.startsWith('/api/admin/analytics?tz='))).toBe(true);
+
+    const first = screen.getByRole('article', { name: 'Person 1' });
+    expect(within(first).getByText('Partnership Opportunities')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'LinkedIn Profile' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(first).getByText('Additional Comments:')).toBeInTheDocument();
+    expect(within(first).getByText(new Date('2026-11-20T10:00:00.000Z').toLocaleString())).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Person 2' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/contacts?limit=50&cursor=c1', expect.anything());
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Person 1')).not.toBeInTheDocument());
+  });
+
+  it('shows the empty state with a link to the form', async () => {
+    signedIn = true;
+    serve({
+      'GET /api/auth/me': () => json({ id: 'u1', username: 'admin' }),
+      'GET /api/admin/analytics': () => json({ total: 0, thisMonth: 0, companiesSubmitted: 0, interestBreakdown: {} }),
+      'GET /api/admin/contacts': () => json([]),
+    });
+    renderApp(<AdminRoute />, { route: '/admin' });
+    expect(await screen.findByText('No submissions found yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the contact form' })).toHaveAttribute('href', '/');
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+  });
+});
