@@ -60,7 +60,7 @@ describe('spreadsheet sync', () => {
     const [{ submitted_at: submittedAt }] = await sut.dataSource.query('SELECT submitted_at FROM contact_submissions');
     expect(endpoint.posts).toHaveLength(1);
     const [post] = endpoint.posts;
-    expect(post.contentType).toBe('application/json');
+    expect(post.contentType).toBe('application/json; charset=utf-8');
     expect(JSON.parse(post.body)).toEqual({
       id,
       submittedAt: submittedAt.toISOString(),
@@ -144,6 +144,25 @@ describe('spreadsheet sync', () => {
     await sleep(300); // several retry delays and polls
     expect(endpoint.posts).toHaveLength(1);
     expect((await deliveries(sut))[0].status).toBe('failed');
+  });
+
+  it('marks the delivery failed at once when the script refuses it (200 with {"ok": false})', async () => {
+    endpoint.answer = () => 'refuse';
+
+    await submit(sut);
+
+    await waitFor('the failure', async () => (await deliveries(sut))[0]?.status === 'failed');
+    expect((await deliveries(sut))[0]).toMatchObject({ attempts: 1, last_error: 'refused by the endpoint: bad signature' });
+    await sleep(300);
+    expect(endpoint.posts).toHaveLength(1);
+  });
+
+  it('counts a 2xx answer without a JSON body as delivered', async () => {
+    endpoint.answer = () => 204;
+
+    await submit(sut);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
   });
 
   it('gets every submission delivered once the endpoint recovers from 500s, timeouts and a closed port', async () => {
@@ -293,7 +312,8 @@ describe('spreadsheet sync on two app instances sharing a database', () => {
   beforeAll(async () => {
     endpoint = await FakeSheetsEndpoint.start();
     const databaseUrl = await createTestDatabase();
-    const env = { ...FAST, SHEETS_WEBHOOK_URL: endpoint.url };
+    // The normal case: no attempt times out, however busy the machine.
+    const env = { ...FAST, SHEETS_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url };
     apps.push(await createTestApp({ databaseUrl, env }), await createTestApp({ databaseUrl, env }));
   });
   afterAll(async () => {
@@ -302,18 +322,19 @@ describe('spreadsheet sync on two app instances sharing a database', () => {
   });
 
   it('delivers each submission once', async () => {
-    // Slow answers keep each attempt in flight while the other instance polls.
+    // Slow answers (up to 60 ms) keep each attempt in flight while the other instance polls.
     endpoint.answer = () => 'hang';
-    const ids: string[] = [];
-    for (let index = 0; index < 10; index += 1) ids.push(await submit(apps[index % 2], { name: `Lead ${index}` }));
     const answering = setInterval(() => endpoint.releaseHanging(), 60);
+    const ids: string[] = [];
 
     try {
+      for (let index = 0; index < 10; index += 1) ids.push(await submit(apps[index % 2], { name: `Lead ${index}` }));
       await waitFor('every delivery', allDelivered(apps[0], 10));
       await sleep(300);
     } finally {
       clearInterval(answering);
     }
+    expect((await deliveries(apps[0])).map((row) => row.attempts)).toEqual(Array(10).fill(1));
     expect([...endpoint.postedIds].sort()).toEqual([...ids].sort());
   });
 });

@@ -46,13 +46,20 @@ export class SheetsClient {
       // The timeout bounds the whole attempt: every hop and the answer's body.
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json; charset=utf-8' },
         body,
         redirect: 'follow',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      await response.arrayBuffer();
-      if (response.ok) return { outcome: 'delivered' };
+      const answer = await response.text();
+      if (response.ok) {
+        // A web-script cannot choose its status code: it answers 200 even when it refuses a
+        // request. The example script (docs/sheets-webhook.gs) then says {"ok": false, "error"}.
+        const refusal = refusalIn(answer);
+        return refusal === undefined
+          ? { outcome: 'delivered' }
+          : { outcome: 'failed', reason: `refused by the endpoint: ${refusal}` };
+      }
       const reason = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
       return { outcome: isRetryableStatus(response.status) ? 'retry' : 'failed', reason };
     } catch (error) {
@@ -65,9 +72,23 @@ export class SheetsClient {
    * Duck-typed: fetch's errors may come from another realm than this module's `Error`.
    */
   private describe(error: unknown): string {
-    const { name, cause } = (error ?? {}) as { name?: unknown; cause?: { code?: unknown } };
+    const { name, cause } = (error ?? {}) as { name?: unknown; cause?: { code?: unknown; message?: unknown } };
     if (name === 'TimeoutError') return `timed out after ${this.timeoutMs} ms`;
-    if (typeof cause?.code === 'string') return `network error: ${cause.code}`;
+    if (typeof cause?.code === 'string') return `network error: ${cause.code}`; // ECONNREFUSED, ENOTFOUND, …
+    if (typeof cause?.message === 'string') return `network error: ${cause.message.slice(0, 200)}`;
     return `network error: ${typeof name === 'string' ? name : String(error)}`;
   }
+}
+
+/** The `error` of a JSON answer `{"ok": false, "error": …}`; undefined for any other answer. */
+function refusalIn(answer: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || (parsed as { ok?: unknown }).ok !== false) return undefined;
+  const error = (parsed as { error?: unknown }).error;
+  return typeof error === 'string' ? error.slice(0, 200) : 'no reason given';
 }

@@ -12,9 +12,11 @@ export interface ReceivedRequest {
 
 /**
  * How the endpoint answers a request: a status code; `redirect` (302 to /result, as the
- * spreadsheet web-scripts do); or `hang` (no answer until `releaseHanging()` or `stop()`).
+ * spreadsheet web-scripts do); `refuse` (200 with `{"ok": false, "error": "bad signature"}`,
+ * as the example script answers a request it refuses); or `hang` (no answer until
+ * `releaseHanging()` or `stop()`).
  */
-export type Answer = number | 'redirect' | 'hang';
+export type Answer = number | 'redirect' | 'refuse' | 'hang';
 
 /**
  * A real HTTP server on 127.0.0.1 standing in for the spreadsheet web-script: it records
@@ -103,8 +105,11 @@ export class FakeSheetsEndpoint {
       res.on('close', () => this.hanging.delete(res)); // the client gave up
     } else if (answer === 'redirect') {
       res.writeHead(302, { location: `/result?for=${encodeURIComponent(url.searchParams.get('delivery') ?? 'x')}` }).end();
+    } else if (answer === 'refuse') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: 'bad signature' }));
     } else {
-      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer < 300 }));
+      const body = answer === 204 ? undefined : JSON.stringify({ ok: answer < 300 });
+      res.writeHead(answer, body === undefined ? {} : { 'content-type': 'application/json' }).end(body);
     }
   }
 }
