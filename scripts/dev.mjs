@@ -42,13 +42,17 @@ await supervisor.run(async () => {
     : supervisor.start(
         'api',
         'sh',
-        ['-c', 'npx tsc -p tsconfig.build.json && (npx tsc -w -p tsconfig.build.json --preserveWatchOutput & exec node --watch dist/main.js)'],
+        [
+          '-c',
+          'npx tsc -p tsconfig.build.json && (npx tsc -w -p tsconfig.build.json --preserveWatchOutput & exec node --watch dist/main.js)',
+        ],
         { cwd: path.join(ROOT, 'backend'), env: apiEnv, group: true },
       );
 
   const viteEnv = { ...env, VITE_API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` };
   const viteBin = path.join(ROOT, 'node_modules', '.bin', 'vite');
-  if (!hasScript('frontend', 'dev') && !existsSync(viteBin)) throw new Error('frontend: no `dev` script and no vite installed (run make install)');
+  if (!hasScript('frontend', 'dev') && !existsSync(viteBin))
+    throw new Error('frontend: no `dev` script and no vite installed (run make install)');
   const vite = hasScript('frontend', 'dev')
     ? supervisor.start('web', 'npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, env: viteEnv, group: true })
     : supervisor.start('web', viteBin, [], { cwd: path.join(ROOT, 'frontend'), env: viteEnv, group: true });

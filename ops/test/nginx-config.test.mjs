@@ -22,7 +22,11 @@ describe('nginx/templates/default.conf.template', () => {
   });
 
   test('rendering is envsubst: named variables replaced, nginx variables kept', () => {
-    const rendered = renderTemplate(template, { NGINX_PORT: '8080', NGINX_ROOT: '/srv/app', API_UPSTREAM_SERVERS: 'server backend:3000;' });
+    const rendered = renderTemplate(template, {
+      NGINX_PORT: '8080',
+      NGINX_ROOT: '/srv/app',
+      API_UPSTREAM_SERVERS: 'server backend:3000;',
+    });
     assert.doesNotMatch(rendered, /\$\{?(NGINX_PORT|NGINX_ROOT|API_UPSTREAM_SERVERS)/);
     assert.match(rendered, /listen 8080 default_server;/);
     assert.match(rendered, /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
@@ -51,7 +55,13 @@ describe('nginx/templates/default.conf.template', () => {
   test('nginx -t is real: it refuses a broken config', async () => {
     const prefix = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-t-'));
     temps.push(prefix);
-    const { args } = await writeNginxPrefix({ prefix, listen: '127.0.0.1:18080', root: prefix, apiPorts: [], nginxBin: nginxBin() });
+    const { args } = await writeNginxPrefix({
+      prefix,
+      listen: '127.0.0.1:18080',
+      root: prefix,
+      apiPorts: [],
+      nginxBin: nginxBin(),
+    });
     // No API server at all: an empty upstream block is an error.
     assert.throws(() => run(nginxBin(), [...args, '-t']), /no servers are inside upstream/);
   });

@@ -80,7 +80,10 @@ describe('make serve (nginx + 2 API replicas)', () => {
 
   before(async () => {
     nginxBin(); // a clear error naming the Debian package when nginx is missing
-    for (const [workspace, file] of [['frontend', 'dist/index.html'], ['backend', 'dist/main.js']]) {
+    for (const [workspace, file] of [
+      ['frontend', 'dist/index.html'],
+      ['backend', 'dist/main.js'],
+    ]) {
       if (!existsSync(path.join(ROOT, workspace, file))) run('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' });
     }
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ops-serve-pg-'));
@@ -229,7 +232,11 @@ describe('make serve (nginx + 2 API replicas)', () => {
       ids.push(JSON.parse(response.text).id);
     }
     for (let index = 0; index < 4; index += 1) {
-      const response = await json(port, '/api/contact', { name: `Via nginx ${index}`, email: `n${index}@example.com`, interest: 'empower-team' });
+      const response = await json(port, '/api/contact', {
+        name: `Via nginx ${index}`,
+        email: `n${index}@example.com`,
+        interest: 'empower-team',
+      });
       assert.equal(response.status, 201, response.text);
       ids.push(JSON.parse(response.text).id);
     }

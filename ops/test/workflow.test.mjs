@@ -10,11 +10,15 @@ const WORKFLOW = '.github/workflows/ci.yml';
 describe(WORKFLOW, () => {
   test('actionlint finds nothing', async () => {
     const results = await runLint(readText(WORKFLOW), WORKFLOW);
-    assert.deepEqual(results.map((r) => `${r.line}:${r.column} ${r.message} [${r.kind}]`), []);
+    assert.deepEqual(
+      results.map((r) => `${r.line}:${r.column} ${r.message} [${r.kind}]`),
+      [],
+    );
   });
 
   test('actionlint is real: it reports a broken workflow', async () => {
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo ${{ github.nope.x }}\n        uses: actions/checkout@v4\n';
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo ${{ github.nope.x }}\n        uses: actions/checkout@v4\n';
     const results = await runLint(broken, 'broken.yml');
     assert.ok(results.length > 0);
   });
@@ -44,8 +48,11 @@ describe(WORKFLOW, () => {
 
   test('runs install, lint, type-check, make test (.ci/run) and builds both images', () => {
     const workflow = readYaml(WORKFLOW);
-    const commands = Object.values(workflow.jobs).flatMap((job) => job.steps.map((step) => step.run ?? '')).join('\n');
-    for (const expected of ['npm ci', 'npm run lint', 'npm run typecheck', 'bash .ci/run']) assert.ok(commands.includes(expected), expected);
+    const commands = Object.values(workflow.jobs)
+      .flatMap((job) => job.steps.map((step) => step.run ?? ''))
+      .join('\n');
+    for (const expected of ['npm ci', 'npm run lint', 'npm run typecheck', 'bash .ci/run'])
+      assert.ok(commands.includes(expected), expected);
     const files = workflow.jobs.images.strategy.matrix.include.map((entry) => entry.dockerfile).sort();
     assert.deepEqual(files, ['backend/Dockerfile', 'nginx/Dockerfile']);
     assert.match(readText('.ci/run'), /make test/);
