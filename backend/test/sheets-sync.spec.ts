@@ -157,6 +157,16 @@ describe('spreadsheet sync', () => {
     expect(endpoint.posts).toHaveLength(1);
   });
 
+  it('retries when the script asks for it (200 with {"ok": false, "retry": true})', async () => {
+    let calls = 0;
+    endpoint.answer = () => (++calls === 1 ? 'busy' : 200);
+
+    const id = await submit(sut);
+
+    await waitFor('the delivery', allDelivered(sut, 1));
+    expect(endpoint.postedIds).toEqual([id, id]);
+  });
+
   it('counts a 2xx answer without a JSON body as delivered', async () => {
     endpoint.answer = () => 204;
 

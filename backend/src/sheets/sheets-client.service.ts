@@ -54,11 +54,11 @@ export class SheetsClient {
       const answer = await response.text();
       if (response.ok) {
         // A web-script cannot choose its status code: it answers 200 even when it refuses a
-        // request. The example script (docs/sheets-webhook.gs) then says {"ok": false, "error"}.
+        // request. The example script (docs/sheets-webhook.gs) then answers
+        // {"ok": false, "error": …}, with "retry": true when trying again can help.
         const refusal = refusalIn(answer);
-        return refusal === undefined
-          ? { outcome: 'delivered' }
-          : { outcome: 'failed', reason: `refused by the endpoint: ${refusal}` };
+        if (refusal === undefined) return { outcome: 'delivered' };
+        return { outcome: refusal.retry ? 'retry' : 'failed', reason: `refused by the endpoint: ${refusal.error}` };
       }
       const reason = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
       return { outcome: isRetryableStatus(response.status) ? 'retry' : 'failed', reason };
@@ -80,15 +80,16 @@ export class SheetsClient {
   }
 }
 
-/** The `error` of a JSON answer `{"ok": false, "error": …}`; undefined for any other answer. */
-function refusalIn(answer: string): string | undefined {
+/** The refusal in a JSON answer `{"ok": false, "error": …, "retry"?: true}`; undefined for any other answer. */
+function refusalIn(answer: string): { error: string; retry: boolean } | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer);
   } catch {
     return undefined;
   }
-  if (typeof parsed !== 'object' || parsed === null || (parsed as { ok?: unknown }).ok !== false) return undefined;
-  const error = (parsed as { error?: unknown }).error;
-  return typeof error === 'string' ? error.slice(0, 200) : 'no reason given';
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const { ok, error, retry } = parsed as { ok?: unknown; error?: unknown; retry?: unknown };
+  if (ok !== false) return undefined;
+  return { error: typeof error === 'string' ? error.slice(0, 200) : 'no reason given', retry: retry === true };
 }

@@ -13,10 +13,10 @@ export interface ReceivedRequest {
 /**
  * How the endpoint answers a request: a status code; `redirect` (302 to /result, as the
  * spreadsheet web-scripts do); `refuse` (200 with `{"ok": false, "error": "bad signature"}`,
- * as the example script answers a request it refuses); or `hang` (no answer until
- * `releaseHanging()` or `stop()`).
+ * as the example script answers a request it refuses) or `busy` (the same with
+ * `"retry": true`); or `hang` (no answer until `releaseHanging()` or `stop()`).
  */
-export type Answer = number | 'redirect' | 'refuse' | 'hang';
+export type Answer = number | 'redirect' | 'refuse' | 'busy' | 'hang';
 
 /**
  * A real HTTP server on 127.0.0.1 standing in for the spreadsheet web-script: it records
@@ -105,8 +105,9 @@ export class FakeSheetsEndpoint {
       res.on('close', () => this.hanging.delete(res)); // the client gave up
     } else if (answer === 'redirect') {
       res.writeHead(302, { location: `/result?for=${encodeURIComponent(url.searchParams.get('delivery') ?? 'x')}` }).end();
-    } else if (answer === 'refuse') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: 'bad signature' }));
+    } else if (answer === 'refuse' || answer === 'busy') {
+      const refusal = answer === 'refuse' ? { ok: false, error: 'bad signature' } : { ok: false, retry: true, error: 'busy' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(refusal));
     } else {
       const body = answer === 204 ? undefined : JSON.stringify({ ok: answer < 300 });
       res.writeHead(answer, body === undefined ? {} : { 'content-type': 'application/json' }).end(body);
