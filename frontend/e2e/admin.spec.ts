@@ -181,3 +181,31 @@ test.describe('admin dashboard', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 });
+
+test('signing in and using the dashboard works by keyboard alone', async ({ page, request, consoleGuard }) => {
+  consoleGuard.allow(SIGNED_OUT_ME);
+  await createContact(request, { name: unique('Keys'), email: `keys.${Date.now()}@example.com`, interest: 'community' });
+  await page.goto('/admin');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // The page starts at the sign-in heading; Back to Form is before it, Username after it.
+  await expect(page.getByRole('heading', { name: 'Admin sign-in' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('link', { name: 'Back to Form' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Username')).toBeFocused();
+  await page.keyboard.type(ADMIN.username);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press('Enter');
+
+  const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('submission').first()).toBeVisible();
+
+  // Sign out is reachable from the keyboard and leaves focus on the sign-in form.
+  await page.getByRole('button', { name: 'Sign out' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Admin sign-in' })).toBeFocused();
+});
