@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@/config/constants';
 import { ToastContent } from './toast-content';
@@ -11,8 +11,11 @@ type ToastBridgeProps = {
 /** Shows each new request; it replaces the toast on screen (at most one at a time, spec §9). */
 function ToastBridge({ latest }: ToastBridgeProps) {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const shown = useRef<number | null>(null);
   useEffect(() => {
     const { id, ...options } = latest;
+    if (shown.current === id) return; // StrictMode runs effects twice in development.
+    shown.current = id;
     closeSnackbar();
     enqueueSnackbar({ key: id, variant: 'toast', ...options });
   }, [latest, enqueueSnackbar, closeSnackbar]);
