@@ -120,7 +120,7 @@ export class SheetsWorker implements OnApplicationBootstrap, BeforeApplicationSh
   /** Claims, sends and records one due delivery; false when none is due. */
   private deliverNext(): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const [due] = (await manager.query(CLAIM_DUE_DELIVERY)) as DueDelivery[];
+      const [due] = await manager.query<DueDelivery[]>(CLAIM_DUE_DELIVERY);
       if (!due) return false;
       const result = await this.client.send(due.id, toSheetRow(due));
       await this.record(manager, due, result);

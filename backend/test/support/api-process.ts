@@ -1,0 +1,58 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Builds the API as `npm run build` does, for tests that run it as a process of its own. */
+export function buildApi(): void {
+  execFileSync('npm', ['run', 'build', '-w', 'backend'], { cwd: repoRoot, stdio: 'pipe' });
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  /** Sends `signal` and resolves when the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** The built API (`backend/dist/main.js`) as in production, ready on a free port. */
+export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Promise<ApiProcess> {
+  const apiPort = port ?? (await freePort());
+  const child = spawn(process.execPath, ['backend/dist/main.js'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', LOG_LEVEL: 'silent', PORT: String(apiPort), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${apiPort}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}: ${stderr}`);
+    const res = await fetch(`${url}/api/health/ready`).catch(() => undefined);
+    if (res?.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`the API was not ready in 30 s: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    url,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
