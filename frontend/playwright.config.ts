@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +15,15 @@ if (!existsSync(CHROMIUM)) {
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
-// Each run that starts the server starts it on an empty database.
-const databaseDir = process.env.EMBEDDED_POSTGRES_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'frontend-e2e-pg-'));
+// Each run that starts the server starts it on an empty database, in a temporary folder
+// removed when the run ends. (Workers load this file too: only the runner makes the folder.)
+let databaseDir = process.env.EMBEDDED_POSTGRES_DIR;
+if (!databaseDir && process.env.TEST_WORKER_INDEX === undefined) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'frontend-e2e-pg-'));
+  process.env.EMBEDDED_POSTGRES_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  databaseDir = dir;
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -62,11 +69,13 @@ export default defineConfig({
         url: `${BASE_URL}/api/health/ready`,
         timeout: 240_000,
         reuseExistingServer: !process.env.CI,
+        // Let `npm run serve` stop nginx, the API and PostgreSQL itself.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
         stdout: 'ignore',
         stderr: 'pipe',
         env: {
           CONTACT_RATE_LIMIT: '1000',
-          EMBEDDED_POSTGRES_DIR: databaseDir,
+          EMBEDDED_POSTGRES_DIR: databaseDir ?? '',
           ADMIN_USERNAME: 'admin',
           ADMIN_PASSWORD: 'admin-dev-password',
         },

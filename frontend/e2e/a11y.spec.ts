@@ -44,3 +44,15 @@ test('404 at 375 px wide has no horizontal scroll', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 });
+
+test('a visible toast has no axe violations', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 500 .* @ .*\/api\/contact$/);
+  await page.goto('/');
+  await page.getByLabel('Full Name').fill('Axe Tester');
+  await page.getByLabel('Email Address').fill('axe@example.com');
+  await page.getByLabel("I'm interested in...").selectOption('partnership');
+  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: 'Internal error' }));
+  await page.getByRole('button', { name: SUBMIT_LABEL }).click();
+  await expect(page.getByTestId('toast')).toContainText('500: Internal error');
+  await expectNoAxeViolations(page);
+});
