@@ -18,7 +18,7 @@ export function AppRoutes() {
         <LandingRoute />
       </Route>
       <Route path={paths.admin}>
-        <Suspense fallback={<LoadingScreen label={ADMIN_LOADING_TEXT} />}>
+        <Suspense fallback={<LoadingScreen fullPage label={ADMIN_LOADING_TEXT} />}>
           <AdminRoute />
         </Suspense>
       </Route>

@@ -4,15 +4,16 @@ import Typography from '@mui/material/Typography';
 
 export type LoadingScreenProps = {
   label: string;
+  /** The whole page is loading: render the page's <main> landmark too. */
+  fullPage?: boolean;
 };
 
-export function LoadingScreen({ label }: LoadingScreenProps) {
-  return (
+export function LoadingScreen({ label, fullPage = false }: LoadingScreenProps) {
+  const status = (
     <Box
-      component="main"
       role="status"
       sx={{
-        minHeight: '60vh',
+        minHeight: fullPage ? '60vh' : 240,
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
@@ -24,4 +25,5 @@ export function LoadingScreen({ label }: LoadingScreenProps) {
       <Typography color="text.secondary">{label}</Typography>
     </Box>
   );
+  return fullPage ? <main>{status}</main> : status;
 }

@@ -26,7 +26,7 @@ function DashboardHeading() {
 export function AdminRoute() {
   const me = useMe();
 
-  if (me.isPending) return <LoadingScreen label={DASHBOARD_LOADING_TEXT} />;
+  if (me.isPending) return <LoadingScreen fullPage label={DASHBOARD_LOADING_TEXT} />;
 
   const signedIn = Boolean(me.data);
 

@@ -12,7 +12,7 @@ const submission = (n: number) => ({
   id: `id-${n}`,
   name: `Person ${n}`,
   email: `person${n}@example.com`,
-  linkedin: n === 1 ? 'https://www.linkedin.com/in/person1' : null,
+  linkedin: n === 1 ? 'https://www.linkedin.com/in/person1' : 'javascript:alert(1)',
   company: n === 1 ? 'Acme' : null,
   interest: 'partnership',
   comments: n === 1 ? 'Hello there' : null,
@@ -95,7 +95,9 @@ describe(AdminRoute.name, () => {
     expect(within(first).getByText(new Date('2026-11-20T10:00:00.000Z').toLocaleString())).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('article', { name: 'Person 2' })).toBeInTheDocument();
+    const second = await screen.findByRole('article', { name: 'Person 2' });
+    // A stored link that is not http(s) is never rendered as a link.
+    expect(within(second).queryByRole('link', { name: 'LinkedIn Profile' })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/admin/contacts?limit=50&cursor=c1', expect.anything());
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 

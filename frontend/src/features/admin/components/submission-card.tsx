@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { interestLabel } from '@/config/interests';
+import { parseHttpUrl } from '@/lib/url';
 import type { ContactSubmission } from '../api/types';
 
 export type SubmissionCardProps = {
@@ -17,6 +18,7 @@ function formatLocalTime(iso: string): string {
 
 export function SubmissionCard({ submission }: SubmissionCardProps) {
   const { name, email, company, linkedin, interest, comments, submittedAt } = submission;
+  const profileUrl = linkedin ? parseHttpUrl(linkedin) : null;
   return (
     <Paper
       component="article"
@@ -48,9 +50,9 @@ export function SubmissionCard({ submission }: SubmissionCardProps) {
             {company}
           </Typography>
         ) : null}
-        {linkedin ? (
+        {profileUrl ? (
           <Typography variant="body2">
-            <Link href={linkedin} target="_blank" rel="noopener noreferrer">
+            <Link href={profileUrl.href} target="_blank" rel="noopener noreferrer">
               LinkedIn Profile
             </Link>
           </Typography>

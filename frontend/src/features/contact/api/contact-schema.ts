@@ -3,6 +3,7 @@ import { validateYupSchema, yupToFormErrors } from 'formik';
 import { object, string } from 'yup';
 import { NAME_MIN_LENGTH } from '@/config/constants';
 import { INTEREST_VALUES } from '@/config/interests';
+import { parseHttpUrl } from '@/lib/url';
 import type { ContactFormValues } from './contact-form-values';
 
 export const CONTACT_MESSAGES = {
@@ -14,13 +15,8 @@ export const CONTACT_MESSAGES = {
 
 /** An absolute http(s) URL with a dotted host name (the API refuses anything else). */
 export function isHttpUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && /\.[a-z]{2,}$/i.test(url.hostname);
+  const url = parseHttpUrl(value);
+  return url !== null && /\.[a-z]{2,}$/i.test(url.hostname);
 }
 
 /** Spec §5's rules and messages. */
