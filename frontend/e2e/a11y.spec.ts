@@ -56,3 +56,14 @@ test('a visible toast has no axe violations', async ({ page, consoleGuard }) => 
   await expect(page.getByTestId('toast')).toContainText('500: Internal error');
   await expectNoAxeViolations(page);
 });
+
+test('the thank-you panel has no axe violations', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Full Name').fill('Axe Thanks');
+  await page.getByLabel('Email Address').fill('axe.thanks@example.com');
+  await page.getByLabel("I'm interested in...").selectOption('empower-team');
+  await page.getByRole('button', { name: SUBMIT_LABEL }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  await expect(page.getByTestId('toast')).toBeVisible();
+  await expectNoAxeViolations(page);
+});

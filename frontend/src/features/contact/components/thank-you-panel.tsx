@@ -22,7 +22,7 @@ export function ThankYouPanel() {
           borderRadius: '50%',
           display: 'grid',
           placeItems: 'center',
-          bgcolor: 'success.light',
+          bgcolor: 'success.main',
           color: 'common.white',
           fontSize: 32,
           fontWeight: 700,
