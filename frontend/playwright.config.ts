@@ -13,7 +13,11 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+// Ports of their own, so that a `make serve` (8080) or `make dev` (3000) left running does
+// not collide: the tests always start their own server on an empty database.
+const SERVE_PORT = process.env.E2E_SERVE_PORT ?? '8180';
+const API_PORT = process.env.E2E_API_PORT ?? '3180';
+export const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${SERVE_PORT}`;
 
 // Each run that starts the server starts it on an empty database, in a temporary folder
 // removed when the run ends. (Workers load this file too: only the runner makes the folder.)
@@ -68,12 +72,14 @@ export default defineConfig({
         cwd: repoRoot,
         url: `${BASE_URL}/api/health/ready`,
         timeout: 240_000,
-        reuseExistingServer: !process.env.CI,
+        reuseExistingServer: false,
         // Let `npm run serve` stop nginx, the API and PostgreSQL itself.
         gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
         stdout: 'ignore',
         stderr: 'pipe',
         env: {
+          SERVE_PORT,
+          SERVE_API_PORT: API_PORT,
           CONTACT_RATE_LIMIT: '1000',
           EMBEDDED_POSTGRES_DIR: databaseDir ?? '',
           ADMIN_USERNAME: 'admin',

@@ -32,10 +32,13 @@ async function median(run) {
 
 const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'bench-')), 'pg');
 const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
-const app = await NestFactory.create(AppModule.forRoot({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', DATABASE_URL: server.url }), {
-  bodyParser: false,
-  logger: false,
-});
+const app = await NestFactory.create(
+  AppModule.forRoot({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', DATABASE_URL: server.url }),
+  {
+    bodyParser: false,
+    logger: false,
+  },
+);
 configureApp(app);
 await app.listen(0, '127.0.0.1');
 const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
@@ -66,7 +69,10 @@ try {
   };
 
   const depth = Math.floor(ROWS * 0.9);
-  const [row] = await db.query('SELECT id, submitted_at FROM contact_submissions ORDER BY submitted_at DESC, id DESC OFFSET $1 LIMIT 1', [depth - 1]);
+  const [row] = await db.query(
+    'SELECT id, submitted_at FROM contact_submissions ORDER BY submitted_at DESC, id DESC OFFSET $1 LIMIT 1',
+    [depth - 1],
+  );
   const cursor = Buffer.from(`${row.submitted_at.toISOString()}|${row.id}`).toString('base64url');
 
   const firstPage = await median(() => get('/api/admin/contacts'));
@@ -80,7 +86,10 @@ try {
   const ms = (value) => `${value.toFixed(1)} ms`;
   console.table({
     'first page (HTTP)': { median: ms(firstPage), ratio: '1.00 (baseline)' },
-    [`page after ${depth.toLocaleString('en')} rows, keyset (HTTP)`]: { median: ms(deepPage), ratio: (deepPage / firstPage).toFixed(2) },
+    [`page after ${depth.toLocaleString('en')} rows, keyset (HTTP)`]: {
+      median: ms(deepPage),
+      ratio: (deepPage / firstPage).toFixed(2),
+    },
     [`same page by OFFSET (SQL only)`]: { median: ms(offsetPage), ratio: (offsetPage / firstPage).toFixed(2) },
     'analytics (HTTP)': { median: ms(analytics), ratio: `${(analytics / plainCount).toFixed(2)} of count(*)` },
     'count(*) (SQL only)': { median: ms(plainCount), ratio: '1.00 (baseline)' },

@@ -20,10 +20,17 @@ const DOCS_PATH = '/api/docs';
  * OpenAPI UI gets one that lets it load its own scripts and styles.
  */
 function securityHeaders() {
-  const api = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+  const api = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  });
   const docs = helmet({
     contentSecurityPolicy: {
-      directives: { scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'], frameAncestors: ["'none'"] },
+      directives: {
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+      },
     },
   });
   return (req: Request, res: Response, next: NextFunction) => (req.path.startsWith(DOCS_PATH) ? docs : api)(req, res, next);

@@ -18,6 +18,8 @@ try {
   await app.listen(port, '0.0.0.0');
 } catch (error) {
   // A bad environment or an unreachable database: say why in one JSON line and stop.
-  console.error(JSON.stringify({ level: 60, msg: 'start-up failed', error: error instanceof Error ? error.message : String(error) }));
+  console.error(
+    JSON.stringify({ level: 60, msg: 'start-up failed', error: error instanceof Error ? error.message : String(error) }),
+  );
   process.exit(1);
 }

@@ -23,8 +23,14 @@ describe('GET /api/admin/contacts', () => {
   const list = (query = '') => admin.get(`/api/admin/contacts${query}`);
 
   it('answers the submissions newest first with every field', async () => {
-    await request(sut.server).post('/api/contact').send(contactBody({ name: 'First' })).expect(201);
-    await request(sut.server).post('/api/contact').send(contactBody({ name: 'Second', company: '', linkedin: '' })).expect(201);
+    await request(sut.server)
+      .post('/api/contact')
+      .send(contactBody({ name: 'First' }))
+      .expect(201);
+    await request(sut.server)
+      .post('/api/contact')
+      .send(contactBody({ name: 'Second', company: '', linkedin: '' }))
+      .expect(201);
 
     const res = await list().expect(200);
 
@@ -49,7 +55,10 @@ describe('GET /api/admin/contacts', () => {
 
   it('pages by 50 by default and links the next page', async () => {
     const base = Date.UTC(2026, 0, 1);
-    await seedSubmissions(sut.dataSource, Array.from({ length: 51 }, (_, i) => ({ submittedAt: new Date(base + i * 1000) })));
+    await seedSubmissions(
+      sut.dataSource,
+      Array.from({ length: 51 }, (_, i) => ({ submittedAt: new Date(base + i * 1000) })),
+    );
 
     const first = await list().expect(200);
     expect(first.body).toHaveLength(50);
@@ -64,7 +73,10 @@ describe('GET /api/admin/contacts', () => {
 
   it('meets every row exactly once over 1,000 rows that share a few timestamps', async () => {
     const times = [0, 1, 2, 3, 4].map((i) => new Date(Date.UTC(2026, 5, 1, 12, 0, i)));
-    const ids = await seedSubmissions(sut.dataSource, Array.from({ length: 1000 }, (_, i) => ({ submittedAt: times[i % times.length] })));
+    const ids = await seedSubmissions(
+      sut.dataSource,
+      Array.from({ length: 1000 }, (_, i) => ({ submittedAt: times[i % times.length] })),
+    );
 
     const seen: string[] = [];
     let next: string | null = '/api/admin/contacts?limit=37';
@@ -97,6 +109,6 @@ describe('GET /api/admin/contacts', () => {
     [Buffer.from('{"a":1}').toString('base64url')],
   ])('refuses the tampered cursor %s with 400', async (cursor) => {
     const res = await list(`?cursor=${encodeURIComponent(cursor)}`).expect(400);
-    expect(res.body.message).toContain("cursor is invalid");
+    expect(res.body.message).toContain('cursor is invalid');
   });
 });

@@ -22,7 +22,9 @@ function routes(sut: TestApp): string[] {
   };
   return express.router.stack.flatMap(({ route }) =>
     // The catch-alls are Nest's "404 Not Found" answer for unknown paths, not routes.
-    route && !['/api', '/api{/*splat}'].includes(route.path) ? Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`) : [],
+    route && !['/api', '/api{/*splat}'].includes(route.path)
+      ? Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`)
+      : [],
   );
 }
 
@@ -44,7 +46,13 @@ describe('admin sign-in', () => {
     request(sut.server).post('/api/auth/login').set('X-Forwarded-For', ip).send(body);
 
   it('protects every route but the public ones, /api/admin/* among them', async () => {
-    const publicRoutes = ['POST /api/contact', 'GET /api/health/live', 'GET /api/health/ready', 'POST /api/auth/login', 'POST /api/auth/logout'];
+    const publicRoutes = [
+      'POST /api/contact',
+      'GET /api/health/live',
+      'GET /api/health/ready',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+    ];
     const all = routes(sut);
     // The OpenAPI document and its UI are public too; they hold no data.
     const guarded = all.filter((route) => !publicRoutes.includes(route) && !/ \/api\/docs/.test(route));
@@ -158,7 +166,9 @@ describe('admin sign-in', () => {
 
   it('refuses a sign-in body that breaks the rules with 400', async () => {
     const res = await login({ username: '', password: 'x'.repeat(1025) }, '192.0.2.50').expect(400);
-    expect(res.body.message).toEqual(expect.arrayContaining(['Username is required', 'Password must be at most 1024 characters']));
+    expect(res.body.message).toEqual(
+      expect.arrayContaining(['Username is required', 'Password must be at most 1024 characters']),
+    );
   });
 
   it('sends the security headers on every API answer', async () => {
@@ -222,7 +232,9 @@ describe('start-up', () => {
   });
 
   it('refuses production without SESSION_SECRET', async () => {
-    await expect(createTestApp({ env: { ...PRODUCTION, SESSION_SECRET: '' } })).rejects.toThrow('SESSION_SECRET is required in production');
+    await expect(createTestApp({ env: { ...PRODUCTION, SESSION_SECRET: '' } })).rejects.toThrow(
+      'SESSION_SECRET is required in production',
+    );
   });
 
   it('starts in production with no ADMIN_PASSWORD once an admin exists', async () => {
@@ -260,7 +272,11 @@ describe('POST /api/contact rate limit', () => {
 
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect(res.body).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many submissions. Please try again later.' });
+    expect(res.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many submissions. Please try again later.',
+    });
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toHaveLength(3);
     await submit('203.0.113.8').expect(201);
   });

@@ -13,7 +13,10 @@ describe('POST /api/contact', () => {
   beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
 
   const stored = () => sut.dataSource.query('SELECT * FROM contact_submissions');
-  const post = (body: unknown) => request(sut.server).post('/api/contact').send(body as object);
+  const post = (body: unknown) =>
+    request(sut.server)
+      .post('/api/contact')
+      .send(body as object);
 
   it('stores a submission and answers 201 with the thank-you message and its id', async () => {
     const res = await post(contactBody()).expect(201);
@@ -33,10 +36,18 @@ describe('POST /api/contact', () => {
   });
 
   it('trims strings and stores empty optional fields as NULL', async () => {
-    await post(contactBody({ name: '  Grace Hopper ', email: ' grace@example.com ', linkedin: '', company: '   ', comments: '' })).expect(201);
+    await post(
+      contactBody({ name: '  Grace Hopper ', email: ' grace@example.com ', linkedin: '', company: '   ', comments: '' }),
+    ).expect(201);
 
     const [row] = await stored();
-    expect(row).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', linkedin: null, company: null, comments: null });
+    expect(row).toMatchObject({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      linkedin: null,
+      company: null,
+      comments: null,
+    });
   });
 
   it('accepts the optional fields left out', async () => {
@@ -96,7 +107,11 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 400 to malformed JSON', async () => {
-    const res = await request(sut.server).post('/api/contact').set('Content-Type', 'application/json').send('{"name": ').expect(400);
+    const res = await request(sut.server)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
     expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'request body is not valid JSON' });
   });
 
@@ -134,14 +149,20 @@ describe('POST /api/contact with the honeypot filled', () => {
   afterAll(() => sut.close());
 
   it('answers like a success and stores nothing', async () => {
-    const res = await request(sut.server).post('/api/contact').send(contactBody({ website: 'https://spam.example' })).expect(201);
+    const res = await request(sut.server)
+      .post('/api/contact')
+      .send(contactBody({ website: 'https://spam.example' }))
+      .expect(201);
 
     expect(res.body).toEqual({ message: "Thank you for your submission! We'll be in touch soon.", id: expect.any(String) });
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toEqual([]);
   });
 
   it('stores the submission when the honeypot is left empty', async () => {
-    await request(sut.server).post('/api/contact').send(contactBody({ website: '' })).expect(201);
+    await request(sut.server)
+      .post('/api/contact')
+      .send(contactBody({ website: '' }))
+      .expect(201);
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toHaveLength(1);
   });
 });

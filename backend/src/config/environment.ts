@@ -53,7 +53,10 @@ export class Environment {
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'SHEETS_WEBHOOK_URL must be an http(s) URL' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'SHEETS_WEBHOOK_URL must be an http(s) URL' },
+  )
   SHEETS_WEBHOOK_URL?: string;
 
   @Transform(emptyToUndefined)
