@@ -59,3 +59,40 @@ describe('GET /api/admin/analytics', () => {
     expect(res.body.message).toContain('tz must be a known IANA time zone');
   });
 });
+
+describe('the running totals behind the analytics', () => {
+  let sut: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+    admin = await signedInAgent(sut);
+  });
+  afterAll(() => sut.close());
+
+  const figures = async () => (await admin.get('/api/admin/analytics').expect(200)).body;
+
+  it('follow an operator deleting or correcting submissions by hand, and emptying the table', async () => {
+    const now = new Date();
+    const [, moved, removed] = await seedSubmissions(sut.dataSource, [
+      { submittedAt: now, interest: 'community', company: 'Acme' },
+      { submittedAt: now, interest: 'community', company: null },
+      { submittedAt: now, interest: 'partnership', company: 'Initech' },
+    ]);
+
+    await sut.dataSource.query(`UPDATE contact_submissions SET interest = 'empower-team', company = 'Globex' WHERE id = $1`, [
+      moved,
+    ]);
+    await sut.dataSource.query('DELETE FROM contact_submissions WHERE id = $1', [removed]);
+
+    expect(await figures()).toEqual({
+      total: 2,
+      thisMonth: 2,
+      companiesSubmitted: 2,
+      interestBreakdown: { community: 1, 'empower-team': 1 },
+    });
+
+    await sut.dataSource.query('TRUNCATE contact_submissions CASCADE');
+    expect(await figures()).toEqual({ total: 0, thisMonth: 0, companiesSubmitted: 0, interestBreakdown: {} });
+  });
+});

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { MIGRATIONS } from '../src/database/data-source.js';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
+import { seedSubmissions } from './support/seed.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
 describe('migrations', () => {
@@ -19,5 +21,23 @@ describe('migrations', () => {
     const pending = await apps[0].dataSource.driver.createSchemaBuilder().log();
 
     expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it('count the submissions stored before the running totals existed', async () => {
+    const databaseUrl = await createTestDatabase();
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: MIGRATIONS.slice(0, -1) }).initialize();
+    await before.runMigrations();
+    await seedSubmissions(before, [
+      { submittedAt: new Date(), interest: 'partnership', company: 'Acme' },
+      { submittedAt: new Date(), interest: 'partnership' },
+    ]);
+    await before.destroy();
+
+    const sut = await createTestApp({ databaseUrl });
+    apps.push(sut);
+
+    expect(await sut.dataSource.query('SELECT interest, submissions, with_company FROM contact_submission_counts')).toEqual([
+      { interest: 'partnership', submissions: 2, with_company: 1 },
+    ]);
   });
 });

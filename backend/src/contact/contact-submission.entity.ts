@@ -1,10 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity('contact_submissions')
-// Serves the admin list's keyset page: ORDER BY submitted_at DESC, id DESC.
+// Serves the admin list's keyset page (ORDER BY submitted_at DESC, id DESC) and the
+// analytics' "this month" range. The all-time totals are in contact_submission_counts.
 @Index('ix_contact_submissions_submitted_at_id', ['submittedAt', 'id'])
-// Serves the analytics query (grouped by interest, counted by month) with an index-only scan.
-@Index('ix_contact_submissions_interest_submitted_at', ['interest', 'submittedAt'])
 export class ContactSubmission {
   @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;

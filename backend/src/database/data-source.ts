@@ -5,10 +5,16 @@ import { User } from '../users/user.entity.js';
 import { InitialSchema1763790000000 } from './migrations/1763790000000-initial-schema.js';
 import { SessionsAndRateLimits1763800000000 } from './migrations/1763800000000-sessions-and-rate-limits.js';
 import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-deliveries.js';
+import { ContactSubmissionCounts1795328829376 } from './migrations/1795328829376-contact-submission-counts.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 export const ENTITIES = [ContactSubmission, User, SheetDelivery];
-export const MIGRATIONS = [InitialSchema1763790000000, SessionsAndRateLimits1763800000000, SheetDeliveries1795326600000];
+export const MIGRATIONS = [
+  InitialSchema1763790000000,
+  SessionsAndRateLimits1763800000000,
+  SheetDeliveries1795326600000,
+  ContactSubmissionCounts1795328829376,
+];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
 export function dataSourceOptions(url: string): DataSourceOptions {
