@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+describe('OpenAPI', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut.close());
+
+  it('documents every route, generated from the controllers and DTOs', async () => {
+    const res = await request(sut.server).get('/api/docs-json').expect(200);
+
+    expect(Object.keys(res.body.paths).sort()).toEqual([
+      '/api/admin/analytics',
+      '/api/admin/contacts',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/me',
+      '/api/contact',
+      '/api/health/live',
+      '/api/health/ready',
+    ]);
+    expect(res.body.components.schemas.CreateContactDto.properties.interest.enum).toEqual([
+      'empower-team',
+      'community',
+      'partnership',
+    ]);
+  });
+
+  it('serves its UI at /api/docs', async () => {
+    const res = await request(sut.server).get('/api/docs/').expect(200);
+    expect(res.text).toContain('swagger-ui');
+  });
+});
