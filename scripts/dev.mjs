@@ -2,7 +2,6 @@
 // `make dev` / `npm run dev`: PostgreSQL (embedded, data kept in .data/dev, unless
 // DATABASE_URL is set), the API in watch mode on port 3000 (PORT) and the Vite dev server
 // on http://127.0.0.1:5173, which proxies /api to the API. Ctrl-C stops everything.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { ROOT } from './nginx-config.mjs';
@@ -11,9 +10,6 @@ import { assertPortFree, intFromEnv, Supervisor, waitForHttp } from './process-u
 const env = process.env;
 const supervisor = new Supervisor({ label: 'dev' });
 const VITE_URL = 'http://127.0.0.1:5173';
-
-const hasScript = (workspace, name) =>
-  Boolean(JSON.parse(readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8')).scripts?.[name]);
 
 await supervisor.run(async () => {
   const apiPort = intFromEnv(env, 'PORT', 3000);
@@ -35,27 +31,11 @@ await supervisor.run(async () => {
     DATABASE_URL: databaseUrl,
     PORT: String(apiPort),
   };
-  // The backend's own `dev` script (tsc -w + node --watch; Nest needs tsc's decorator
-  // metadata, so no esbuild/tsx). The same thing by hand if the script is not there.
-  const api = hasScript('backend', 'dev')
-    ? supervisor.start('api', 'npm', ['run', 'dev', '-w', 'backend'], { cwd: ROOT, env: apiEnv, group: true })
-    : supervisor.start(
-        'api',
-        'sh',
-        [
-          '-c',
-          'npx tsc -p tsconfig.build.json && (npx tsc -w -p tsconfig.build.json --preserveWatchOutput & exec node --watch dist/main.js)',
-        ],
-        { cwd: path.join(ROOT, 'backend'), env: apiEnv, group: true },
-      );
-
+  // The backend's `dev` script: tsc -w + node --watch (Nest needs tsc's decorator metadata,
+  // so no esbuild/tsx). Each runs in a process group of its own, stopped as a whole.
+  const api = supervisor.start('api', 'npm', ['run', 'dev', '-w', 'backend'], { cwd: ROOT, env: apiEnv, group: true });
   const viteEnv = { ...env, VITE_API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` };
-  const viteBin = path.join(ROOT, 'node_modules', '.bin', 'vite');
-  if (!hasScript('frontend', 'dev') && !existsSync(viteBin))
-    throw new Error('frontend: no `dev` script and no vite installed (run make install)');
-  const vite = hasScript('frontend', 'dev')
-    ? supervisor.start('web', 'npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, env: viteEnv, group: true })
-    : supervisor.start('web', viteBin, [], { cwd: path.join(ROOT, 'frontend'), env: viteEnv, group: true });
+  const vite = supervisor.start('web', 'npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, env: viteEnv, group: true });
 
   await waitForHttp(`http://127.0.0.1:${apiPort}/api/health/ready`, { timeoutMs: 180_000, isDead: () => api.exited });
   await waitForHttp(VITE_URL, { isDead: () => vite.exited });
