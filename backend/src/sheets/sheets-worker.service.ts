@@ -6,18 +6,13 @@ import type { Environment } from '../config/environment.js';
 import { retryDelayMs } from './retry-schedule.js';
 import { type AttemptResult, SheetsClient, type SheetRow } from './sheets-client.service.js';
 
-interface DueDelivery {
+/** A claimed delivery with its submission's fields, as CLAIM_DUE_DELIVERY reads them. */
+type DueDelivery = Pick<SheetRow, 'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments'> & {
   id: string;
   attempts: number;
   submission_id: string;
-  name: string;
-  email: string;
-  linkedin: string | null;
-  company: string | null;
-  interest: string;
-  comments: string | null;
   submitted_at: Date;
-}
+};
 
 /*
  * How a delivery is claimed: in one transaction, the worker locks the oldest due pending row
