@@ -22,11 +22,21 @@ export function freePort() {
   });
 }
 
-/** Running as root, the server runs as the `postgres` user, which must reach the data directory. */
-async function letPostgresUserIn(parent) {
-  await mkdir(parent, { recursive: true });
-  const { mode } = await stat(parent);
-  if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
+/**
+ * Running as root, the server runs as the `postgres` user, which must reach its binaries (in
+ * this checkout's node_modules) and the data directory. A checkout or a data directory under
+ * a private folder (mktemp -d, /root) would stop it: each folder on those paths that others
+ * cannot traverse gets the traverse bit only (o+x: no listing, no reading).
+ */
+async function letPostgresUserIn(...dirs) {
+  for (const dir of dirs) {
+    await mkdir(dir, { recursive: true });
+    for (let current = dir; ; current = path.dirname(current)) {
+      const { mode } = await stat(current);
+      if ((mode & 0o001) === 0) await chmod(current, mode | 0o001);
+      if (current === path.dirname(current)) break;
+    }
+  }
 }
 
 /**
@@ -37,7 +47,7 @@ async function letPostgresUserIn(parent) {
 export async function startEmbeddedPostgres({ dataDir, port, database = 'app', persistent = true, quiet = true }) {
   const databaseDir = path.resolve(dataDir);
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) await letPostgresUserIn(path.dirname(databaseDir));
+  if (asRoot) await letPostgresUserIn(path.dirname(databaseDir), import.meta.dirname);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
