@@ -1,7 +1,7 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, type INestApplication, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ConfigService } from '@nestjs/config';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -36,6 +36,11 @@ function securityHeaders() {
   return (req: Request, res: Response, next: NextFunction) => (req.path.startsWith(DOCS_PATH) ? docs : api)(req, res, next);
 }
 
+/** The OpenAPI document, from the controllers and DTOs; also the source of the frontend's API types. */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Lead capture API').setVersion('1.0').build());
+}
+
 /** Everything the running app and the tests' app share, beyond the module graph. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
@@ -54,8 +59,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       exceptionFactory: (errors) => new BadRequestException(messages(errors)),
     }),
   );
-  const openApi = new DocumentBuilder().setTitle('Lead capture API').setVersion('1.0').build();
-  SwaggerModule.setup(DOCS_PATH.slice(1), app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, () => createOpenApiDocument(app));
   app.enableShutdownHooks();
   return app;
 }

@@ -3,19 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import type { AnalyticsDto } from './dto/analytics.dto.js';
 import { decodeCursor, encodeCursor } from './contacts-cursor.js';
 import { contactsPageQuery } from './contacts-page.query.js';
 
 export interface ContactsPage {
   items: ContactSubmission[];
   nextCursor: string | null;
-}
-
-export interface Analytics {
-  total: number;
-  thisMonth: number;
-  companiesSubmitted: number;
-  interestBreakdown: Record<string, number>;
 }
 
 interface InterestCounts {
@@ -47,7 +41,7 @@ export class AdminService {
    * All-time figures from the running totals per interest (a few rows, kept by a trigger);
    * "this month" from a range of the submitted_at index.
    */
-  async analytics(timeZone: string): Promise<Analytics> {
+  async analytics(timeZone: string): Promise<AnalyticsDto> {
     const [counts, [month]] = await Promise.all([
       this.submissions.query<InterestCounts[]>(
         'SELECT interest, submissions, with_company AS "withCompany" FROM contact_submission_counts WHERE submissions > 0',

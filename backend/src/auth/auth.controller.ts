@@ -3,8 +3,9 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse }
 import type { Request } from 'express';
 import { AuthService } from './auth.service.js';
 import { LoginDto } from './dto/login.dto.js';
-import { Public } from './public.decorator.js';
-import { endSession, type SessionUser, startSession } from './session-user.js';
+import { SessionUserDto } from './dto/session-user.dto.js';
+import { Public } from '../common/public.decorator.js';
+import { endSession, startSession } from './session-user.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -14,9 +15,9 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
+  @ApiOkResponse({ description: 'Signed in; the session cookie is set.', type: SessionUserDto })
   @ApiUnauthorizedResponse({ description: 'Invalid username or password' })
-  async login(@Body() { username, password }: LoginDto, @Req() req: Request): Promise<SessionUser> {
+  async login(@Body() { username, password }: LoginDto, @Req() req: Request): Promise<SessionUserDto> {
     const user = await this.authService.verifyCredentials(username, password, req.ip ?? '');
     await startSession(req, user);
     return user;
@@ -31,8 +32,9 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiOkResponse({ description: 'The signed-in admin.' })
-  me(@Req() req: Request): SessionUser {
+  @ApiOkResponse({ description: 'The signed-in admin.', type: SessionUserDto })
+  @ApiUnauthorizedResponse({ description: 'Nobody is signed in.' })
+  me(@Req() req: Request): SessionUserDto {
     return req.session.user!;
   }
 }

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { IS_PUBLIC } from './public.decorator.js';
+import { IS_PUBLIC } from '../common/public.decorator.js';
 import { endSession, SESSION_ABSOLUTE_MS } from './session-user.js';
 
 /**

@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { Public } from '../auth/public.decorator.js';
+import { Public } from '../common/public.decorator.js';
 import { ContactRateLimitGuard } from './contact-rate-limit.guard.js';
-import { ContactService, type ContactReceipt } from './contact.service.js';
+import { ContactService } from './contact.service.js';
+import { ContactReceiptDto } from './dto/contact-receipt.dto.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
 
 @ApiTags('contact')
@@ -14,9 +15,9 @@ export class ContactController {
   @Post()
   @UseGuards(ContactRateLimitGuard)
   @HttpCode(HttpStatus.CREATED)
-  @ApiCreatedResponse({ description: 'The submission is stored.' })
+  @ApiCreatedResponse({ description: 'The submission is stored.', type: ContactReceiptDto })
   @ApiTooManyRequestsResponse({ description: 'Past CONTACT_RATE_LIMIT submissions a minute from one IP; see Retry-After.' })
-  submit(@Body() dto: CreateContactDto): Promise<ContactReceipt> {
+  submit(@Body() dto: CreateContactDto): Promise<ContactReceiptDto> {
     return this.contactService.submit(dto);
   }
 }

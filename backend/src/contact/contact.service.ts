@@ -3,10 +3,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { THANK_YOU_MESSAGE } from './contact-rules.js';
 import { ContactSubmission } from './contact-submission.entity.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
-
-export const THANK_YOU_MESSAGE = "Thank you for your submission! We'll be in touch soon.";
 
 export interface ContactReceipt {
   message: string;

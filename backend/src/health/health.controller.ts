@@ -1,12 +1,9 @@
 import { Controller, Get, HttpCode, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../auth/public.decorator.js';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-
-export interface HealthStatus {
-  status: 'ok';
-}
+import { Public } from '../common/public.decorator.js';
+import { HealthStatusDto } from './health-status.dto.js';
 
 @ApiTags('health')
 @Public()
@@ -17,14 +14,17 @@ export class HealthController {
   /** The process is up (liveness). */
   @Get('live')
   @HttpCode(HttpStatus.OK)
-  live(): HealthStatus {
+  @ApiOkResponse({ type: HealthStatusDto })
+  live(): HealthStatusDto {
     return { status: 'ok' };
   }
 
   /** The database answers (readiness); 503 otherwise. */
   @Get('ready')
   @HttpCode(HttpStatus.OK)
-  async ready(): Promise<HealthStatus> {
+  @ApiOkResponse({ type: HealthStatusDto })
+  @ApiServiceUnavailableResponse({ description: 'The database does not answer.' })
+  async ready(): Promise<HealthStatusDto> {
     try {
       await this.dataSource.query('SELECT 1');
     } catch {

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsBase64, IsInt, IsOptional, Max, MaxLength, Min } from 'class-validator';
 
 export class ListContactsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be an integer from 1 to 100' })

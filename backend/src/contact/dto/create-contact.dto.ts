@@ -1,50 +1,50 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
 import { Trim, TrimToUndefined } from '../../common/transforms.js';
-import { INTEREST_VALUES, type Interest } from '../interest.js';
+import { CONTACT_MESSAGES, INTEREST_VALUES, type Interest, MAX_LENGTH, NAME_MIN_LENGTH } from '../contact-rules.js';
 
-/** The contact form's body. Rules and messages are those of spec §5; lengths from the contract. */
+/** The contact form's body; its rules and messages come from contact-rules.ts. */
 export class CreateContactDto {
-  @ApiProperty({ minLength: 2, maxLength: 200, example: 'Ada Lovelace' })
+  @ApiProperty({ minLength: NAME_MIN_LENGTH, maxLength: MAX_LENGTH.name, example: 'Ada Lovelace' })
   @Trim()
-  @IsString({ message: 'Name must be at least 2 characters' })
-  @MinLength(2, { message: 'Name must be at least 2 characters' })
-  @MaxLength(200, { message: 'Name must be at most 200 characters' })
+  @IsString({ message: CONTACT_MESSAGES.name })
+  @MinLength(NAME_MIN_LENGTH, { message: CONTACT_MESSAGES.name })
+  @MaxLength(MAX_LENGTH.name, { message: `Name must be at most ${MAX_LENGTH.name} characters` })
   name!: string;
 
-  @ApiProperty({ maxLength: 254, example: 'ada@example.com' })
+  @ApiProperty({ maxLength: MAX_LENGTH.email, example: 'ada@example.com' })
   @Trim()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @IsEmail({}, { message: CONTACT_MESSAGES.email })
+  @MaxLength(MAX_LENGTH.email, { message: `Email must be at most ${MAX_LENGTH.email} characters` })
   email!: string;
 
-  @ApiPropertyOptional({ maxLength: 2048, example: 'https://www.linkedin.com/in/ada' })
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.linkedin, example: 'https://www.linkedin.com/in/ada' })
   @TrimToUndefined()
   @IsOptional()
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_valid_protocol: true },
-    { message: 'Please enter a valid LinkedIn URL' },
+    { message: CONTACT_MESSAGES.linkedin },
   )
-  @MaxLength(2048, { message: 'LinkedIn URL must be at most 2048 characters' })
+  @MaxLength(MAX_LENGTH.linkedin, { message: `LinkedIn URL must be at most ${MAX_LENGTH.linkedin} characters` })
   linkedin?: string;
 
-  @ApiPropertyOptional({ maxLength: 200 })
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.company })
   @TrimToUndefined()
   @IsOptional()
   @IsString({ message: 'Company must be text' })
-  @MaxLength(200, { message: 'Company must be at most 200 characters' })
+  @MaxLength(MAX_LENGTH.company, { message: `Company must be at most ${MAX_LENGTH.company} characters` })
   company?: string;
 
   @ApiProperty({ enum: INTEREST_VALUES })
   @Trim()
-  @IsIn(INTEREST_VALUES, { message: 'Please select your primary interest' })
+  @IsIn(INTEREST_VALUES, { message: CONTACT_MESSAGES.interest })
   interest!: Interest;
 
-  @ApiPropertyOptional({ maxLength: 5000 })
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.comments })
   @TrimToUndefined()
   @IsOptional()
   @IsString({ message: 'Comments must be text' })
-  @MaxLength(5000, { message: 'Comments must be at most 5000 characters' })
+  @MaxLength(MAX_LENGTH.comments, { message: `Comments must be at most ${MAX_LENGTH.comments} characters` })
   comments?: string;
 
   /**

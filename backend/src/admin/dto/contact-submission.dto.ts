@@ -1,0 +1,43 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
+import type { ContactSubmission } from '../../contact/contact-submission.entity.js';
+
+/** A submission as the dashboard reads it. */
+export class ContactSubmissionDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  linkedin!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  company!: string | null;
+
+  @ApiProperty({ enum: INTEREST_VALUES })
+  interest!: Interest;
+
+  @ApiProperty({ type: String, nullable: true })
+  comments!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  submittedAt!: string;
+
+  static from(row: ContactSubmission): ContactSubmissionDto {
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      linkedin: row.linkedin,
+      company: row.company,
+      interest: row.interest as Interest,
+      comments: row.comments,
+      submittedAt: row.submittedAt.toISOString(),
+    };
+  }
+}
