@@ -133,7 +133,7 @@ test.describe('landing page', () => {
     await page.getByRole('button', { name: SUBMIT_LABEL }).click();
 
     await expect(toast(page)).toContainText('Submission Failed');
-    await expect(toast(page)).toContainText('500: {"statusCode":500,"message":"Internal server error"}');
+    await expect(toast(page)).toContainText('500: Internal server error');
     await expect(toast(page)).toHaveAttribute('data-variant', 'destructive');
     await expect(page.getByRole('alert').filter({ hasText: 'Submission Failed' })).toBeVisible();
     await expect(page.getByLabel('Full Name')).toHaveValue(name);

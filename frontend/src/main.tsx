@@ -4,11 +4,15 @@ import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-500.css';
 import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
+import { notificationRegion } from './components/toast/toast';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
+
+// The notification region exists from the start, so F8 works before the first toast.
+notificationRegion();
 
 createRoot(container).render(
   <StrictMode>

@@ -3,9 +3,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { ToastProvider } from '@/components/toast/toast-provider';
 import { queryClient as appQueryClient } from '@/lib/query-client';
-import { theme } from './theme';
+import { theme } from '@/config/theme';
 
 export type AppProviderProps = {
   children: ReactNode;
@@ -16,9 +15,7 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -1,17 +1,17 @@
-// Endpoints of the API contract. Query keys are the URL split at '/' boundaries the
-// request helper joins back (spec §7), so features share keys without importing each other.
+// Endpoints of the API. A query key is its URL split at '/' (the query function joins the
+// parts back), and every admin key starts with one prefix, so one call invalidates or
+// removes them all; features share keys without importing each other.
 
 export const API = {
   contact: '/api/contact',
-  adminContacts: '/api/admin/contacts',
-  adminAnalytics: '/api/admin/analytics',
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
 } as const;
 
 export const queryKeys = {
-  adminContacts: [API.adminContacts] as const,
-  adminAnalytics: [API.adminAnalytics] as const,
+  admin: ['/api/admin'] as const,
+  adminContacts: ['/api/admin', 'contacts'] as const,
+  adminAnalytics: (tz: string) => ['/api/admin', 'analytics', { tz }] as const,
   me: [API.me] as const,
 };

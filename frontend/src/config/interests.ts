@@ -1,18 +1,14 @@
-// Spec §3's interest values and labels, in the table's order (also the tie-break order).
+import type { components } from '@/lib/api-types';
+import contactRules from '@/lib/contact-rules.json';
 
-export const INTERESTS = [
-  { value: 'empower-team', label: 'Empower Recruiting Team' },
-  { value: 'community', label: 'TA Builder Community' },
-  { value: 'partnership', label: 'Partnership Opportunities' },
-] as const;
+export type Interest = components['schemas']['CreateContactDto']['interest'];
 
-export type Interest = (typeof INTERESTS)[number]['value'];
+/** The interests in display order (also the tie-break order of Top Interest). */
+export const INTERESTS = contactRules.interests;
 
-export const INTEREST_VALUES: readonly Interest[] = INTERESTS.map((i) => i.value);
-
-/** The dropdown offers only these (spec §5: community is not offered). */
-export const FORM_INTEREST_OPTIONS = INTERESTS.filter((i) => i.value !== 'community');
+/** The dropdown's options: some interests are accepted but not offered. */
+export const FORM_INTEREST_OPTIONS = INTERESTS.filter((interest) => !contactRules.interestsNotOffered.includes(interest.value));
 
 export function interestLabel(value: string): string {
-  return INTERESTS.find((i) => i.value === value)?.label ?? value;
+  return INTERESTS.find((interest) => interest.value === value)?.label ?? value;
 }

@@ -1,18 +1,17 @@
-import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 
 /**
- * A non-successful HTTP answer. Its message is spec §8's format: the status code, a colon
- * and a space, then the body text (or the status text when the body is empty).
+ * A non-successful HTTP answer. Its message is `<status>: <body text>`: the `message` of
+ * the API's JSON error (a list joined with '; '), any other body as it is, or the status
+ * text when the body is empty.
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly body: string;
 
-  constructor(status: number, statusText: string, body: string) {
-    super(`${status}: ${body || statusText}`);
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
-    this.body = body;
   }
 }
 
@@ -20,44 +19,55 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const body = await res.text();
-  throw new ApiError(res.status, res.statusText, body);
+function errorText(body: string): string {
+  try {
+    const { message } = JSON.parse(body) as { message?: unknown };
+    if (typeof message === 'string') return message;
+    if (Array.isArray(message) && message.every((item) => typeof item === 'string')) return message.join('; ');
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return body;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
 
-/**
- * The one request helper: credentials always included; a body is sent as JSON with a JSON
- * content type; a non-successful answer throws an ApiError.
- */
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
-  const hasBody = data !== undefined;
-  const res = await fetch(url, {
+/** The one fetch path: credentials always included; a non-successful answer throws an ApiError. */
+export async function apiRequest(path: string, { method = 'GET', body, signal }: ApiRequestOptions = {}): Promise<Response> {
+  const hasBody = body !== undefined;
+  const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
-    body: hasBody ? JSON.stringify(data) : undefined,
+    headers: hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
   });
-  await throwIfNotOk(res);
+  if (!res.ok) {
+    const text = await res.text();
+    throw new ApiError(res.status, text ? errorText(text) : res.statusText);
+  }
   return res;
 }
 
-/**
- * Spec §7: a query's URL is its key's parts joined with '/'. A trailing plain object in
- * the key becomes the query string (`['/api/x', { tz: 'UTC' }]` → `/api/x?tz=UTC`).
- */
 function keyPartToString(part: unknown): string {
   return typeof part === 'string' ? part : JSON.stringify(part);
 }
 
+/**
+ * A query's URL is its key's parts joined with '/'; a plain object in the key becomes the
+ * query string (`['/api/admin', 'analytics', { tz: 'UTC' }]` → `/api/admin/analytics?tz=UTC`).
+ */
 export function queryKeyToUrl(queryKey: QueryKey): string {
   const parts: string[] = [];
   const params = new URLSearchParams();
   for (const part of queryKey) {
     if (part !== null && typeof part === 'object') {
-      for (const [name, value] of Object.entries(part as Record<string, unknown>)) {
+      for (const [name, value] of Object.entries(part)) {
         if (value !== undefined && value !== null) params.append(name, keyPartToString(value));
       }
     } else if (part !== undefined && part !== null) {
@@ -68,18 +78,7 @@ export function queryKeyToUrl(queryKey: QueryKey): string {
   return parts.join('/') + (search ? `?${search}` : '');
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The query function of spec §7: GET the key's URL, parse JSON; optionally null on 401. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToUrl(queryKey), {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    if (options.on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+/** The default query function: GET the key's URL and parse the JSON answer. */
+export async function fetchQueryKey({ queryKey, signal }: QueryFunctionContext): Promise<unknown> {
+  return (await apiRequest(queryKeyToUrl(queryKey), { signal })).json();
 }

@@ -1,12 +1,22 @@
-import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api-client';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/config/api';
+import { fetchQueryKey, isApiError } from './api-client';
 
-/** Spec §9: queries never go stale, never refetch on focus or on an interval, no retries. */
+/** Queries never go stale, never refetch on focus or on an interval, and are not retried. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A 401 on an admin query: the session ended elsewhere (expiry, sign-out in another
+      // tab), so the page goes back to the sign-in form.
+      onError: (error, query) => {
+        if (isApiError(error, 401) && query.queryKey[0] === queryKeys.admin[0]) {
+          queryClient.setQueryData(queryKeys.me, null);
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
+        queryFn: fetchQueryKey,
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
@@ -17,6 +27,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }
 
 export const queryClient = createQueryClient();

@@ -7,8 +7,13 @@ import Typography from '@mui/material/Typography';
 import { SnackbarContent, useSnackbar } from 'notistack';
 import type { CustomContentProps } from 'notistack';
 import { TOAST_SWIPE_THRESHOLD_PX } from '@/config/constants';
-import type { ToastOptions } from './toast-types';
-import './toast-types';
+import type { ToastOptions } from './toast';
+
+declare module 'notistack' {
+  interface VariantOverrides {
+    toast: ToastOptions;
+  }
+}
 
 export type ToastContentProps = CustomContentProps & ToastOptions;
 
@@ -17,7 +22,7 @@ const SWIPE_START_PX = 5;
 
 /**
  * A toast: title, description and a close button, dismissed by a swipe to the right past
- * TOAST_SWIPE_THRESHOLD_PX (spec §9).
+ * TOAST_SWIPE_THRESHOLD_PX.
  */
 export const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(function ToastContent(
   { id, title, description, destructive = false },

@@ -1,43 +1,32 @@
-import { useEffect, useRef } from 'react';
-import { SnackbarProvider, useSnackbar } from 'notistack';
+import { ThemeProvider } from '@mui/material/styles';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { createRoot } from 'react-dom/client';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@/config/constants';
+import { theme } from '@/config/theme';
+import type { ToastOptions } from './toast';
+import { notificationRegion } from './toast';
 import { ToastContent } from './toast-content';
-import type { ToastRequest } from './toast-provider';
 
-type ToastBridgeProps = {
-  latest: ToastRequest;
-};
-
-/** Shows each new request; it replaces the toast on screen (at most one at a time, spec §9). */
-function ToastBridge({ latest }: ToastBridgeProps) {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  const shown = useRef<number | null>(null);
-  useEffect(() => {
-    const { id, ...options } = latest;
-    if (shown.current === id) return; // StrictMode runs effects twice in development.
-    shown.current = id;
-    closeSnackbar();
-    enqueueSnackbar({ key: id, variant: 'toast', ...options });
-  }, [latest, enqueueSnackbar, closeSnackbar]);
-  return null;
-}
-
-export type ToasterProps = {
-  region: HTMLElement;
-  latest: ToastRequest;
-};
-
-/** notistack with spec §9's settings, portalled into the notification region. */
-export function Toaster({ region, latest }: ToasterProps) {
-  return (
-    <SnackbarProvider
-      maxSnack={TOAST_LIMIT}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      domRoot={region}
-      Components={{ toast: ToastContent }}
-    >
-      <ToastBridge latest={latest} />
-    </SnackbarProvider>
+// One notistack provider, mounted when this module first loads, in a root of its own: the
+// page's tree knows nothing of it, and notistack's own enqueueSnackbar reaches it once it
+// has mounted (its ref is set then).
+const mounted = new Promise<void>((resolve) => {
+  createRoot(document.createElement('div')).render(
+    <ThemeProvider theme={theme}>
+      <SnackbarProvider
+        ref={() => resolve()}
+        maxSnack={TOAST_LIMIT}
+        autoHideDuration={TOAST_DURATION_MS}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        domRoot={notificationRegion()}
+        Components={{ toast: ToastContent }}
+      />
+    </ThemeProvider>,
   );
+});
+
+export async function showToast(options: ToastOptions): Promise<void> {
+  await mounted;
+  closeSnackbar();
+  enqueueSnackbar({ variant: 'toast', ...options });
 }

@@ -1,20 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
-import { getQueryFn } from '@/lib/api-client';
-import type { Analytics } from './types';
+import type { components } from '@/lib/api-types';
+
+export type Analytics = components['schemas']['AnalyticsDto'];
 
 /** The browser's IANA time zone: "this month" is the visitor's calendar month. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-export const getAnalytics = getQueryFn<Analytics>({ on401: 'throw' });
-
+// The default query function GETs the key's URL.
 export const getAnalyticsQueryOptions = (tz: string = browserTimeZone()) =>
-  queryOptions({
-    queryKey: [...queryKeys.adminAnalytics, { tz }] as const,
-    queryFn: getAnalytics,
-  });
+  queryOptions<Analytics>({ queryKey: queryKeys.adminAnalytics(tz) });
 
 export function useAnalytics() {
   return useQuery(getAnalyticsQueryOptions());

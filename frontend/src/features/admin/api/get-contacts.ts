@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
 import { parseNextLink } from '@/lib/link-header';
-import type { ContactSubmission } from './types';
+
+export type ContactSubmission = components['schemas']['ContactSubmissionDto'];
 
 export type ContactsPage = {
   items: ContactSubmission[];
@@ -10,8 +12,8 @@ export type ContactsPage = {
   nextUrl: string | null;
 };
 
-export async function getContactsPage(url: string): Promise<ContactsPage> {
-  const res = await apiRequest('GET', url);
+export async function getContactsPage(url: string, signal?: AbortSignal): Promise<ContactsPage> {
+  const res = await apiRequest(url, { signal });
   const items = (await res.json()) as ContactSubmission[];
   return { items, nextUrl: parseNextLink(res.headers.get('Link')) };
 }
@@ -19,7 +21,7 @@ export async function getContactsPage(url: string): Promise<ContactsPage> {
 export const getContactsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.adminContacts,
-    queryFn: ({ pageParam }) => getContactsPage(pageParam),
+    queryFn: ({ pageParam, signal }) => getContactsPage(pageParam, signal),
     initialPageParam: queryKeyToUrl(queryKeys.adminContacts),
     getNextPageParam: (lastPage) => lastPage.nextUrl ?? undefined,
   });

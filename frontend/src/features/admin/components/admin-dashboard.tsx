@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,12 +5,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
-import { queryKeys } from '@/config/api';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
 import { useContacts } from '../api/get-contacts';
 import { StatCards } from './stat-cards';
@@ -20,15 +16,8 @@ import { SubmissionCard } from './submission-card';
 export const DASHBOARD_LOADING_TEXT = 'Loading admin dashboard...';
 
 export function AdminDashboard() {
-  const queryClient = useQueryClient();
   const analytics = useAnalytics();
   const contacts = useContacts();
-
-  const sessionExpired = isApiError(analytics.error, 401) || isApiError(contacts.error, 401);
-  // The session ended elsewhere (expiry, sign-out in another tab): back to the sign-in form.
-  useEffect(() => {
-    if (sessionExpired) queryClient.setQueryData(queryKeys.me, null);
-  }, [sessionExpired, queryClient]);
 
   if (analytics.isPending || contacts.isPending) {
     return <LoadingScreen label={DASHBOARD_LOADING_TEXT} />;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ADMIN_STAT_COLUMNS } from '@/config/constants';
-import type { Analytics } from '../api/types';
+import type { Analytics } from '../api/get-analytics';
 import { topInterest } from '../utils/top-interest';
 
 export type StatCardsProps = {

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { interestLabel } from '@/config/interests';
 import { parseHttpUrl } from '@/lib/url';
-import type { ContactSubmission } from '../api/types';
+import type { ContactSubmission } from '../api/get-contacts';
 
 export type SubmissionCardProps = {
   submission: ContactSubmission;

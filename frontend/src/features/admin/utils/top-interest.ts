@@ -1,12 +1,12 @@
-import { INTEREST_VALUES, interestLabel } from '@/config/interests';
+import { INTERESTS, interestLabel } from '@/config/interests';
 
 /**
  * The first word of the label of the most frequent interest, ties broken in the order of
- * spec §3's table; 'N/A' when nothing was submitted.
+ * the interests' display order; 'N/A' when nothing was submitted.
  */
 export function topInterest(breakdown: Record<string, number> | undefined): string {
   if (!breakdown) return 'N/A';
-  const known: readonly string[] = INTEREST_VALUES;
+  const known = INTERESTS.map((interest) => interest.value);
   const order = [...known, ...Object.keys(breakdown).filter((value) => !known.includes(value))];
   let best: string | null = null;
   for (const value of order) {

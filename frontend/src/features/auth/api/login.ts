@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
+import type { components } from '@/lib/api-types';
 import type { AdminUser } from './get-me';
 
-export type LoginInput = {
-  username: string;
-  password: string;
-};
+export type LoginInput = components['schemas']['LoginDto'];
 
 export async function login(input: LoginInput): Promise<AdminUser> {
-  const res = await apiRequest('POST', API.login, input);
+  const res = await apiRequest(API.login, { method: 'POST', body: input });
   return (await res.json()) as AdminUser;
 }
 
@@ -19,8 +17,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: (user) => {
       // Data cached under another session must never show under this one.
-      queryClient.removeQueries({ queryKey: queryKeys.adminContacts });
-      queryClient.removeQueries({ queryKey: queryKeys.adminAnalytics });
+      queryClient.removeQueries({ queryKey: queryKeys.admin });
       queryClient.setQueryData(queryKeys.me, user);
     },
   });

@@ -3,7 +3,7 @@ import { API, queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
 
 export async function logout(): Promise<void> {
-  await apiRequest('POST', API.logout);
+  await apiRequest(API.logout, { method: 'POST' });
 }
 
 export function useLogout() {
@@ -12,8 +12,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       queryClient.setQueryData(queryKeys.me, null);
-      queryClient.removeQueries({ queryKey: queryKeys.adminContacts });
-      queryClient.removeQueries({ queryKey: queryKeys.adminAnalytics });
+      queryClient.removeQueries({ queryKey: queryKeys.admin });
     },
   });
 }

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,21 +8,21 @@ import Typography from '@mui/material/Typography';
 import { FormikProvider, useFormik } from 'formik';
 import type { FormikErrors } from 'formik';
 import { FormTextField } from '@/components/form-text-field';
-import { preloadToaster } from '@/components/toast/toast-provider';
-import { useToast } from '@/components/toast/use-toast';
+import { preloadToaster, toast } from '@/components/toast/toast';
 import { PRODUCT_NAME } from '@/config/brand';
-import { COMMENTS_ROWS, MAX_LENGTH, THANK_YOU_DURATION_MS } from '@/config/constants';
+import { COMMENTS_ROWS, THANK_YOU_DURATION_MS } from '@/config/constants';
 import { FORM_INTEREST_OPTIONS } from '@/config/interests';
+import contactRules from '@/lib/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
 import { useCreateContact } from '../api/create-contact';
 import { HoneypotField } from './honeypot-field';
 import { ThankYouPanel } from './thank-you-panel';
 
-export const SUCCESS_TITLE = 'Success! 🎉';
-export const SUCCESS_FALLBACK = "Thank you for your submission! We'll be in touch soon.";
-export const FAILURE_TITLE = 'Submission Failed';
-export const FAILURE_FALLBACK = "We're experiencing technical difficulties. Please try again later.";
+const SUCCESS_TITLE = 'Success! 🎉';
+const FAILURE_TITLE = 'Submission Failed';
+const FAILURE_FALLBACK = "We're experiencing technical difficulties. Please try again later.";
+const MAX_LENGTH = contactRules.maxLength;
 
 /**
  * The Yup schema (and Yup with it) loads on the first interaction with the form, not with
@@ -37,16 +39,24 @@ function focusFirstError(form: HTMLFormElement, errors: FormikErrors<ContactForm
 }
 
 export type ContactFormProps = {
-  /** How long the thank-you panel stays; spec §9's 3000 ms unless a test says otherwise. */
+  /** How long the thank-you panel stays; THANK_YOU_DURATION_MS unless a test says otherwise. */
   thankYouDurationMs?: number;
 };
 
 export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: ContactFormProps) {
-  const toast = useToast();
   const createContact = useCreateContact();
   const [showThankYou, setShowThankYou] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const returningRef = useRef(false);
+
+  // The thank-you panel stays for its time, then the (already reset) form comes back with
+  // keyboard focus on its heading rather than lost to <body>.
+  const showThankYouPanel = () => {
+    setShowThankYou(true);
+    window.setTimeout(() => {
+      flushSync(() => setShowThankYou(false));
+      headingRef.current?.focus();
+    }, thankYouDurationMs);
+  };
 
   const formik = useFormik<ContactFormValues>({
     initialValues: emptyContactForm,
@@ -55,43 +65,25 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
       preloadToaster();
       try {
         const answer = await createContact.mutateAsync(values);
-        toast({ title: SUCCESS_TITLE, description: answer?.message || SUCCESS_FALLBACK });
+        void toast({ title: SUCCESS_TITLE, description: answer.message || contactRules.thankYouMessage });
         helpers.resetForm();
-        setShowThankYou(true);
+        showThankYouPanel();
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
-        toast({ title: FAILURE_TITLE, description: message || FAILURE_FALLBACK, destructive: true });
+        void toast({ title: FAILURE_TITLE, description: message || FAILURE_FALLBACK, destructive: true });
       }
     },
   });
 
-  // The thank-you panel stays for its time, then the (already reset) form comes back.
-  useEffect(() => {
-    if (!showThankYou) return;
-    const timer = window.setTimeout(() => {
-      returningRef.current = true;
-      setShowThankYou(false);
-    }, thankYouDurationMs);
-    return () => window.clearTimeout(timer);
-  }, [showThankYou, thankYouDurationMs]);
-
-  // When the form returns, keep keyboard focus on it rather than losing it to <body>.
-  useEffect(() => {
-    if (!showThankYou && returningRef.current) {
-      returningRef.current = false;
-      headingRef.current?.focus();
-    }
-  }, [showThankYou]);
-
-  // After a submit that validation stopped, move focus to the first field in error.
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusedForSubmit = useRef(0);
-  const { submitCount, isSubmitting, errors } = formik;
-  useEffect(() => {
-    if (isSubmitting || submitCount === focusedForSubmit.current) return;
-    focusedForSubmit.current = submitCount;
-    if (formRef.current) focusFirstError(formRef.current, errors);
-  }, [submitCount, isSubmitting, errors]);
+  // Formik touches every field and submits only a valid form; when validation stops the
+  // submit, focus moves to the first field in error.
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const errors = await formik.validateForm();
+    await formik.submitForm();
+    focusFirstError(form, errors);
+  };
 
   if (showThankYou) return <ThankYouPanel />;
 
@@ -116,8 +108,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         component="form"
         noValidate
         aria-labelledby="contact-form-title"
-        ref={formRef}
-        onSubmit={formik.handleSubmit}
+        onSubmit={handleSubmit}
         onFocus={() => void loadValidation()}
         onReset={formik.handleReset}
         sx={{ position: 'relative', display: 'grid', gap: 2.5 }}

@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
 import { useField } from 'formik';
 
-export const HONEYPOT_FIELD = 'website';
-
 /**
  * A field no person sees, reaches or hears: off-screen, out of the tab order and hidden
  * from assistive technology. Bots that fill every input fill this one too.
  */
 export function HoneypotField() {
-  const [field] = useField<string>(HONEYPOT_FIELD);
+  const [field] = useField<string>('website');
   return (
     <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
       <label htmlFor="field-website">Website</label>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emptyContactForm } from '../contact-form-values';
-import { CONTACT_MESSAGES, validateContact } from '../contact-schema';
+import { validateContact } from '../contact-schema';
+
+const CONTACT_MESSAGES = {
+  name: 'Name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+  linkedin: 'Please enter a valid LinkedIn URL',
+  interest: 'Please select your primary interest',
+};
 
 const valid = {
   ...emptyContactForm,
@@ -14,17 +21,11 @@ describe('contact schema', () => {
     await expect(validateContact(valid)).resolves.toEqual({});
   });
 
-  it("gives spec §5's messages for the required fields", async () => {
+  it("gives the API's messages for the required fields", async () => {
     await expect(validateContact(emptyContactForm)).resolves.toEqual({
       name: CONTACT_MESSAGES.name,
       email: CONTACT_MESSAGES.email,
       interest: CONTACT_MESSAGES.interest,
-    });
-    expect(CONTACT_MESSAGES).toEqual({
-      name: 'Name must be at least 2 characters',
-      email: 'Please enter a valid email address',
-      linkedin: 'Please enter a valid LinkedIn URL',
-      interest: 'Please select your primary interest',
     });
   });
 
