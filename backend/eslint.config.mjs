@@ -3,6 +3,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The feature folders of src/. The core folders (config, common, database) serve them and
+// never depend on one, so a feature can change or go without touching the core.
+const FEATURES = ['admin', 'auth', 'contact', 'health', 'rate-limit', 'sheets', 'users'];
+const FEATURE_IMPORT = `^\\.\\./(${FEATURES.join('|')})/`;
+
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**'] },
   js.configs.recommended,
@@ -36,6 +41,32 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['src/config/**', 'src/common/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: FEATURE_IMPORT, message: 'config/ and common/ never import a feature folder.' }] },
+      ],
+    },
+  },
+  {
+    // TypeORM's entity list is the one thing the database folder takes from the features.
+    files: ['src/database/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `${FEATURE_IMPORT}(?!.*\\.entity\\.js$)`,
+              message: 'database/ imports only entities from the feature folders.',
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },

@@ -1,5 +1,5 @@
 // Lint with type information: floating and misused promises are errors, hooks follow
-// React's rules, and no feature imports another (see STYLE.md).
+// React's rules, no feature imports another, and the shared folders import no feature.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -38,6 +38,22 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: ['src/lib/**', 'src/components/**', 'src/config/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '**/features/*'],
+              message: 'Shared folders (lib, components, config) never import a feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Testing Library's and Vitest's asymmetric matchers are typed `any`.
     files: ['**/__tests__/**'],
