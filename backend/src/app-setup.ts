@@ -55,7 +55,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
-      // Every failed rule's message, each once (spec §5 gives one message per field).
+      // Every failed rule's message, each once (a field's rules share one message, so it shows once).
       exceptionFactory: (errors) => new BadRequestException(messages(errors)),
     }),
   );

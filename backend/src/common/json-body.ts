@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import express from 'express';
 
-export const BODY_LIMIT = '16kb';
+const BODY_LIMIT = '16kb';
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 

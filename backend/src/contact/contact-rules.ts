@@ -14,7 +14,7 @@ export type Interest = (typeof INTERESTS)[number]['value'];
 export const INTEREST_VALUES: Interest[] = INTERESTS.map((interest) => interest.value);
 
 /** The dropdown does not offer these; the API still accepts them. */
-export const INTERESTS_NOT_OFFERED: Interest[] = ['community'];
+const INTERESTS_NOT_OFFERED: Interest[] = ['community'];
 
 export const NAME_MIN_LENGTH = 2;
 

@@ -8,7 +8,7 @@ import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-d
 import { ContactSubmissionCounts1795328829376 } from './migrations/1795328829376-contact-submission-counts.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
-export const ENTITIES = [ContactSubmission, User, SheetDelivery];
+const ENTITIES = [ContactSubmission, User, SheetDelivery];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
   SessionsAndRateLimits1763800000000,

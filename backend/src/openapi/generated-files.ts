@@ -5,7 +5,7 @@ import { createOpenApiDocument } from '../app-setup.js';
 import { AppModule } from '../app.module.js';
 import { contactRules } from '../contact/contact-rules.js';
 
-export interface GeneratedFile {
+interface GeneratedFile {
   /** Relative to the repository root. */
   path: string;
   content: string;

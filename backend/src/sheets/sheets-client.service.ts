@@ -4,7 +4,7 @@ import type { Environment } from '../config/environment.js';
 import { isRetryableStatus } from './retry-schedule.js';
 import { signedUrl } from './sheets-signature.js';
 
-/** What the spreadsheet receives for one submission: spec §7's payload plus `id` and `submittedAt`. */
+/** What the spreadsheet receives for one submission: the form's fields plus `id` and `submittedAt`. */
 export interface SheetRow {
   name: string;
   email: string;

@@ -8,9 +8,9 @@ import { NotFoundRoute } from './routes/not-found';
 // The dashboard is its own chunk: the landing page never downloads it.
 const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
 
-export const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
+const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
 
-/** The routes of spec §2. Rendered inside wouter's default (browser) location. */
+/** The routes: `/`, `/admin`, and the 404 page for anything else. Rendered inside wouter's default (browser) location. */
 export function AppRoutes() {
   return (
     <Switch>

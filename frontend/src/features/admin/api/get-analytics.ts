@@ -5,7 +5,7 @@ import type { components } from '@/lib/api-types';
 export type Analytics = components['schemas']['AnalyticsDto'];
 
 /** The browser's IANA time zone: "this month" is the visitor's calendar month. */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 

@@ -13,7 +13,7 @@ import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useLogin } from '../api/login';
 import type { LoginInput } from '../api/login';
 
-export const SIGN_IN_MESSAGES = {
+const SIGN_IN_MESSAGES = {
   username: 'Please enter your username',
   password: 'Please enter your password',
   invalid: 'Invalid username or password',

@@ -5,7 +5,7 @@ import { toContactPayload } from '../create-contact';
 const values = { ...emptyContactForm, name: 'Ada', email: 'ada@example.com', interest: 'community' };
 
 describe('toContactPayload', () => {
-  it("sends spec §7's fields and no honeypot when it is empty", () => {
+  it("sends the form's fields and no honeypot when it is empty", () => {
     expect(toContactPayload(values)).toEqual({
       name: 'Ada',
       email: 'ada@example.com',
