@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import Box from '@mui/material/Box';
@@ -48,15 +48,12 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
   const [showThankYou, setShowThankYou] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The thank-you panel stays for its time, then the (already reset) form comes back with
+  // When the thank-you panel's time is up, the (already reset) form comes back with
   // keyboard focus on its heading rather than lost to <body>.
-  const showThankYouPanel = () => {
-    setShowThankYou(true);
-    window.setTimeout(() => {
-      flushSync(() => setShowThankYou(false));
-      headingRef.current?.focus();
-    }, thankYouDurationMs);
-  };
+  const hideThankYou = useCallback(() => {
+    flushSync(() => setShowThankYou(false));
+    headingRef.current?.focus();
+  }, []);
 
   const formik = useFormik<ContactFormValues>({
     initialValues: emptyContactForm,
@@ -67,7 +64,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         const answer = await createContact.mutateAsync(values);
         void toast({ title: SUCCESS_TITLE, description: answer.message || contactRules.thankYouMessage });
         helpers.resetForm();
-        showThankYouPanel();
+        setShowThankYou(true);
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
         void toast({ title: FAILURE_TITLE, description: message || FAILURE_FALLBACK, destructive: true });
@@ -75,17 +72,20 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
     },
   });
 
-  // Formik touches every field and submits only a valid form; when validation stops the
-  // submit, focus moves to the first field in error.
+  // A valid form is submitted; an invalid one shows every error and focuses the first.
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const errors = await formik.validateForm();
-    await formik.submitForm();
+    if (Object.keys(errors).length === 0) {
+      await formik.submitForm();
+      return;
+    }
+    await formik.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
     focusFirstError(form, errors);
   };
 
-  if (showThankYou) return <ThankYouPanel />;
+  if (showThankYou) return <ThankYouPanel durationMs={thankYouDurationMs} onDone={hideThankYou} />;
 
   const submitting = formik.isSubmitting;
 

@@ -2,13 +2,22 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export function ThankYouPanel() {
+export type ThankYouPanelProps = {
+  durationMs: number;
+  /** Called once the panel has been shown for `durationMs`. */
+  onDone: () => void;
+};
+
+export function ThankYouPanel({ durationMs, onDone }: ThankYouPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The form (and the focused button) just went away: keep keyboard focus on the page.
+  // The form (and the focused button) just went away: keep keyboard focus on the page. The
+  // panel's time counts from when it is on screen.
   useEffect(() => {
     headingRef.current?.focus();
-  }, []);
+    const timer = window.setTimeout(onDone, durationMs);
+    return () => window.clearTimeout(timer);
+  }, [durationMs, onDone]);
 
   return (
     <Box data-testid="thank-you-panel" sx={{ textAlign: 'center', py: 6, px: 2 }}>
