@@ -28,10 +28,11 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(env)),
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSourceOptions(env.DATABASE_URL),
-          // Every start migrates first; the advisory lock lets replicas start together.
+          // Migrations at start-up unless another step owns them (MIGRATE_ON_START); the
+          // advisory lock lets replicas start together.
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
-            await runMigrationsLocked(dataSource);
+            if (env.MIGRATE_ON_START) await runMigrationsLocked(dataSource);
             return dataSource;
           },
         }),

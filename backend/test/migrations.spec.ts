@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
+import { runMigrationsLocked, waitForMigrations } from '../src/database/migrate.js';
 import { seedSubmissions } from './support/seed.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
@@ -21,6 +23,39 @@ describe('migrations', () => {
     const pending = await apps[0].dataSource.driver.createSchemaBuilder().log();
 
     expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it('are left to another step when MIGRATE_ON_START is false', async () => {
+    const databaseUrl = await createTestDatabase();
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: MIGRATIONS.slice(0, -1) }).initialize();
+    await before.runMigrations();
+    await before.destroy();
+
+    const sut = await createTestApp({ databaseUrl, env: { MIGRATE_ON_START: 'false' } });
+    apps.push(sut);
+
+    const applied = await sut.dataSource.query('SELECT name FROM migrations ORDER BY id');
+    expect(applied.map((row: { name: string }) => row.name)).toEqual(MIGRATIONS.slice(0, -1).map((migration) => migration.name));
+  });
+
+  it("can be waited for by a process that leaves them to another (the pods' init container)", async () => {
+    const databaseUrl = await createTestDatabase();
+    const waiter = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+    const migrator = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+    try {
+      let current = false;
+      const waiting = waitForMigrations(waiter, 50).then(() => {
+        current = true;
+      });
+      await sleep(500);
+      expect(current).toBe(false);
+
+      await runMigrationsLocked(migrator);
+      await waiting;
+      expect(current).toBe(true);
+    } finally {
+      await Promise.all([waiter.destroy(), migrator.destroy()]);
+    }
   });
 
   it('count the submissions stored before the running totals existed', async () => {

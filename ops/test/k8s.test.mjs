@@ -148,6 +148,15 @@ describe('k8s/ (kustomize)', () => {
     assert.ok(['Never', 'OnFailure'].includes(job.spec.template.spec.restartPolicy));
   });
 
+  test('the Job is the one owner of migrations: the API pods wait for the schema and never migrate', () => {
+    assert.equal(find('ConfigMap', 'backend-config').data.MIGRATE_ON_START, 'false');
+    const pod = find('Deployment', 'backend').spec.template.spec;
+    const [init] = pod.initContainers;
+    assert.deepEqual(init.command, ['node', 'dist/database/run-migrations.js', '--wait']);
+    assert.equal(init.image, pod.containers[0].image);
+    assert.deepEqual(init.envFrom, pod.containers[0].envFrom);
+  });
+
   test('web: nginx proxies to the backend Service', () => {
     const [container] = find('Deployment', 'web').spec.template.spec.containers;
     const upstream = container.env.find((variable) => variable.name === 'API_UPSTREAM_SERVERS').value;

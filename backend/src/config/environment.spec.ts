@@ -9,6 +9,12 @@ describe(validateEnvironment.name, () => {
 
     expect(sut).toMatchObject({ NODE_ENV: 'development', PORT: 3000, CONTACT_RATE_LIMIT: 10, TRUST_PROXY: 1 });
     expect(sut.SHEETS_WEBHOOK_URL).toBeUndefined();
+    expect(sut.MIGRATE_ON_START).toBe(true);
+  });
+
+  it('reads MIGRATE_ON_START as a boolean', () => {
+    expect(validateEnvironment({ DATABASE_URL, MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(validateEnvironment({ DATABASE_URL, MIGRATE_ON_START: 'true' }).MIGRATE_ON_START).toBe(true);
   });
 
   it('reads numbers from strings', () => {
@@ -26,6 +32,7 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL, PORT: '70000' }, /PORT/],
     [{ DATABASE_URL, CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
     [{ DATABASE_URL, NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ DATABASE_URL, MIGRATE_ON_START: 'no' }, /MIGRATE_ON_START must be true or false/],
     [{ DATABASE_URL, SHEETS_WEBHOOK_URL: 'not a url' }, /SHEETS_WEBHOOK_URL/],
     [{ DATABASE_URL, NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
     [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],

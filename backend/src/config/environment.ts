@@ -1,5 +1,6 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -97,6 +98,14 @@ export class Environment {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /**
+   * Whether the API runs pending migrations at start-up (compose, development). `false`
+   * where one step of its own owns them, as the Kubernetes Job does.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'MIGRATE_ON_START must be true or false' })
+  MIGRATE_ON_START = true;
 }
 
 /** Validates the raw environment; throws one error naming every bad variable. */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 
 // Any constant shared by every replica; pg_advisory_lock makes the others wait their turn.
@@ -18,4 +19,12 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await lock.release();
   }
+}
+
+/**
+ * Resolves once no migration is pending: for a process that needs the schema but leaves
+ * running the migrations to another (the Kubernetes Job).
+ */
+export async function waitForMigrations(dataSource: DataSource, pollMs = 2000): Promise<void> {
+  while (await dataSource.showMigrations()) await sleep(pollMs);
 }
