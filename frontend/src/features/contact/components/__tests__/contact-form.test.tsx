@@ -91,7 +91,7 @@ describe(ContactForm.name, () => {
   it('is pending while the request runs, then thanks, then returns the form reset', async () => {
     const answer = deferred();
     const fetchMock = stubFetch(answer.promise);
-    const { user } = renderApp(<ContactForm thankYouDurationMs={300} />);
+    const { user } = renderApp(<ContactForm thankYouDurationMs={2000} />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
 
@@ -121,7 +121,7 @@ describe(ContactForm.name, () => {
     expect(await screen.findByText('Success! 🎉')).toBeInTheDocument();
     expect(screen.getByText(SUCCESS_MESSAGE)).toBeInTheDocument();
 
-    expect(await screen.findByLabelText(/Full Name/, {}, { timeout: 2000 })).toHaveValue('');
+    expect(await screen.findByLabelText(/Full Name/, {}, { timeout: 5000 })).toHaveValue('');
     expect(screen.getByLabelText(/Email Address/)).toHaveValue('');
     expect(screen.queryByText('Thank You!')).not.toBeInTheDocument();
   });
