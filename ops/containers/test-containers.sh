@@ -5,11 +5,12 @@
 # Debian and npm packages (stand-in-bases.sh) and cached under .data/containers/.
 # Then smoke.mjs runs the checks. Leaves no container, pod, network or volume behind.
 #   CONTAINERS_HTTP_PORT  host port of nginx (default 8231)
+#   CONTAINERS_DATA       cache folder (default .data/containers): stand-ins, images
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$SECONDS
 
-export CONTAINERS_DATA="$PWD/.data/containers"
+export CONTAINERS_DATA="${CONTAINERS_DATA:-$PWD/.data/containers}"
 export HTTP_PORT="${CONTAINERS_HTTP_PORT:-8231}"
 mkdir -p "$CONTAINERS_DATA"
 # podman of the test's own: images in .data/containers, state under /run (short socket paths).
@@ -49,7 +50,8 @@ cleanup() {
   [ -n "$ticker_pid" ] && kill "$ticker_pid" 2>/dev/null || true
   [ -n "$service_pid" ] && kill "$service_pid" 2>/dev/null || true
   wait 2>/dev/null || true
-  rm -rf "$run_dir/podman.sock"
+  # Run-time state only (podman makes it anew, as after a reboot); images stay cached.
+  rm -rf "$run_dir"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
