@@ -109,7 +109,8 @@ async function waitUntilReady() {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     try {
-      const [page, ready] = [await request('/', { timeoutMs: 3000 }), await request('/api/health/ready', { timeoutMs: 3000 })];
+      const page = await request('/', { timeoutMs: 3000 });
+      const ready = await request('/api/health/ready', { timeoutMs: 3000 });
       if (page.status === 200 && ready.status === 200) return;
     } catch {
       // Not listening yet.

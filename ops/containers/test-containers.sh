@@ -17,7 +17,7 @@ mkdir -p "$CONTAINERS_DATA"
 run_dir="/run/rr-containers-$(echo "$CONTAINERS_DATA" | sha256sum | cut -c1-12)"
 mkdir -p "$run_dir"
 # runc: podman's default crun fails on these hybrid cgroups. No systemd: cgroupfs, file
-# events. Lower limits: runc cannot raise nofile past the host's.
+# events. Limits lower than podman's defaults, which runc fails to set here.
 cat >"$CONTAINERS_DATA/containers.conf" <<CONF
 [containers]
 default_ulimits = ["nofile=4096:4096", "nproc=4096:4096"]
@@ -63,7 +63,8 @@ echo "figure: stand-in bases ready in $((SECONDS - bases_started)) s"
 
 podman system service --time=0 "unix://$run_dir/podman.sock" >"$CONTAINERS_DATA/podman-service.log" 2>&1 &
 service_pid=$!
-for _ in $(seq 50); do [ -S "$run_dir/podman.sock" ] && break; sleep 0.1; done
+for _ in $(seq 100); do [ -S "$run_dir/podman.sock" ] && break; sleep 0.1; done
+[ -S "$run_dir/podman.sock" ] || { echo "podman system service did not start: $CONTAINERS_DATA/podman-service.log" >&2; exit 1; }
 export DOCKER_HOST="unix://$run_dir/podman.sock"
 
 # Docker runs HEALTHCHECKs itself; podman schedules them with systemd timers, and there is
