@@ -115,10 +115,10 @@ describe(ContactForm.name, () => {
       answer.resolve(created());
       await answer.promise;
     });
-    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Thank You!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText("We've received your submission and will be in touch soon.")).toBeInTheDocument();
     expect(screen.queryByLabelText(/Full Name/)).not.toBeInTheDocument();
-    expect(await screen.findByText('Success! 🎉')).toBeInTheDocument();
+    expect(await screen.findByText('Success! 🎉', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(SUCCESS_MESSAGE)).toBeInTheDocument();
 
     expect(await screen.findByLabelText(/Full Name/, {}, { timeout: 5000 })).toHaveValue('');
@@ -150,7 +150,7 @@ describe(ContactForm.name, () => {
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
 
-    const toast = await screen.findByRole('alert');
+    const toast = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(within(toast).getByText('Submission Failed')).toBeInTheDocument();
     expect(within(toast).getByText('429: Too Many Requests')).toBeInTheDocument();
     expect(screen.getByLabelText(/Full Name/)).toHaveValue('Ada Lovelace');
@@ -164,7 +164,9 @@ describe(ContactForm.name, () => {
     const { user } = renderApp(<ContactForm />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
-    expect(await screen.findByText("We're experiencing technical difficulties. Please try again later.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("We're experiencing technical difficulties. Please try again later.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('hides the honeypot from people and assistive technology', () => {
