@@ -9,7 +9,7 @@ const FEATURES = ['admin', 'auth', 'contact', 'health', 'rate-limit', 'sheets', 
 const FEATURE_IMPORT = `^\\.\\./(${FEATURES.join('|')})/`;
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-tools/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { generatedFiles } from '../src/openapi/generated-files.js';
+import { generatedFiles } from '../tools/generated-files.js';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -1,9 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { format } from 'prettier';
-import { createOpenApiDocument } from '../app-setup.js';
-import { AppModule } from '../app.module.js';
-import { contactRules } from '../contact/contact-rules.js';
+import { createOpenApiDocument } from '../src/app-setup.js';
+import { AppModule } from '../src/app.module.js';
+import { contactRules } from '../src/contact/contact-rules.js';
 
 interface GeneratedFile {
   /** Relative to the repository root. */
