@@ -18,6 +18,7 @@ import { DataSource } from 'typeorm';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { configureApp } from '../dist/app-setup.js';
 import { AppModule } from '../dist/app.module.js';
+import { SubmissionCountsRollup } from '../dist/contact/submission-counts-rollup.service.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = 15;
@@ -57,6 +58,9 @@ try {
        FROM generate_series(1, $1) AS n`,
     [ROWS],
   );
+  // A bulk load leaves one delta row per 15 minutes of history: fold them as the periodic
+  // roll-up would within 30 s, so the figures are those of the running app.
+  await app.get(SubmissionCountsRollup).rollUp();
   await db.query('VACUUM ANALYZE contact_submissions');
 
   const login = await fetch(`${base}/api/auth/login`, {
@@ -109,6 +113,7 @@ try {
          FROM generate_series(1, $1) AS n`,
       [rows],
     );
+    await app.get(SubmissionCountsRollup).rollUp();
     await db.query('VACUUM ANALYZE contact_submissions');
   };
   const zones = ['UTC', 'Europe/Paris', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Eucla'];
