@@ -72,10 +72,16 @@ await supervisor.run(async () => {
   // database and find nothing to do (no replicas racing at start-up).
   for (const [index, apiPort] of apiPorts.entries()) {
     const name = replicas === 1 ? 'api' : `api-${index + 1}`;
-    const api = supervisor.start(name, process.execPath, ['dist/main.js'], {
-      cwd: path.join(ROOT, 'backend'),
-      env: { ...apiEnv, PORT: String(apiPort) },
-    });
+    // The memory flags of backend/Dockerfile's NODE_OPTIONS (and `npm start`).
+    const api = supervisor.start(
+      name,
+      process.execPath,
+      ['--max-old-space-size=128', '--max-semi-space-size=4', 'dist/main.js'],
+      {
+        cwd: path.join(ROOT, 'backend'),
+        env: { ...apiEnv, PORT: String(apiPort) },
+      },
+    );
     await waitForHttp(`http://127.0.0.1:${apiPort}/api/health/ready`, { isDead: () => api.exited });
   }
 

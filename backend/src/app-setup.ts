@@ -1,5 +1,6 @@
 import { BadRequestException, type INestApplication, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ConfigService } from '@nestjs/config';
@@ -15,15 +16,27 @@ function messages(errors: ValidationError[]): string[] {
 
 const DOCS_PATH = '/api/docs';
 
+/** The headers a helmet middleware sets, captured once (they are the same for every request). */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return [...headers];
+}
+
 /**
- * helmet's headers on every answer. JSON answers get a CSP that allows nothing at all; the
- * OpenAPI UI gets one that lets it load its own scripts and styles.
+ * helmet's headers on every answer, computed at start-up rather than per request. JSON
+ * answers get a CSP that allows nothing at all; the OpenAPI UI gets one that lets it load
+ * its own scripts and styles.
  */
 function securityHeaders() {
-  const api = helmet({
+  const api = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   });
-  const docs = helmet({
+  const docs = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         scriptSrc: ["'self'"],
@@ -33,7 +46,10 @@ function securityHeaders() {
       },
     },
   });
-  return (req: Request, res: Response, next: NextFunction) => (req.path.startsWith(DOCS_PATH) ? docs : api)(req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => {
+    for (const [name, value] of req.path.startsWith(DOCS_PATH) ? docs : api) res.setHeader(name, value);
+    next();
+  };
 }
 
 /** The OpenAPI document, from the controllers and DTOs; also the source of the frontend's API types. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Clock } from '../src/common/clock.js';
+import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
 import { seedSubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
@@ -54,13 +55,35 @@ describe('GET /api/admin/analytics', () => {
     expect((await analytics().expect(200)).body.thisMonth).toBe(1);
   });
 
+  it.each([['Asia/Kolkata'], ['Asia/Kathmandu'], ['Australia/Eucla'], ['Pacific/Chatham']])(
+    'counts the month exactly in %s (a 30- or 45-minute offset), before and after the roll-up',
+    async (tz) => {
+      const [{ start }] = await sut.dataSource.query(`SELECT date_trunc('month', $1::timestamptz, $2) AS start`, [NOW, tz]);
+      const at = (ms: number) => new Date((start as Date).getTime() + ms);
+      await seedSubmissions(sut.dataSource, [{ submittedAt: at(-1) }, { submittedAt: at(0) }, { submittedAt: at(60_000) }]);
+
+      expect((await analytics(`?tz=${tz}`).expect(200)).body.thisMonth).toBe(2);
+      await sut.app.get(SubmissionCountsRollup).rollUp();
+      expect((await analytics(`?tz=${tz}`).expect(200)).body.thisMonth).toBe(2);
+    },
+  );
+
+  it('relies on every zone PostgreSQL knows starting its month on a 15-minute boundary', async () => {
+    const misaligned = await sut.dataSource.query(
+      `SELECT name FROM pg_timezone_names
+        WHERE extract(epoch FROM date_trunc('month', $1::timestamptz, name))::bigint % 900 <> 0`,
+      [NOW],
+    );
+    expect(misaligned).toEqual([]);
+  });
+
   it.each([['Mars/Olympus_Mons'], ['not a zone'], ['']])('refuses the unknown zone %j with 400', async (tz) => {
     const res = await analytics(`?tz=${encodeURIComponent(tz)}`).expect(400);
     expect(res.body.message).toContain('tz must be a known IANA time zone');
   });
 });
 
-describe('the running totals behind the analytics', () => {
+describe('the counters behind the analytics', () => {
   let sut: TestApp;
   let admin: Awaited<ReturnType<typeof signedInAgent>>;
 
@@ -91,6 +114,9 @@ describe('the running totals behind the analytics', () => {
       companiesSubmitted: 2,
       interestBreakdown: { community: 1, 'empower-team': 1 },
     });
+
+    await sut.app.get(SubmissionCountsRollup).rollUp();
+    expect((await figures()).total).toBe(2);
 
     await sut.dataSource.query('TRUNCATE contact_submissions CASCADE');
     expect(await figures()).toEqual({ total: 0, thisMonth: 0, companiesSubmitted: 0, interestBreakdown: {} });

@@ -58,13 +58,16 @@ describe('migrations', () => {
     }
   });
 
-  it('count the submissions stored before the running totals existed', async () => {
+  it.each([
+    ['the running totals', -2],
+    ['the delta rows and buckets', -1],
+  ])('count the submissions stored before %s existed', async (_, end) => {
     const databaseUrl = await createTestDatabase();
-    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: MIGRATIONS.slice(0, -1) }).initialize();
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: MIGRATIONS.slice(0, end) }).initialize();
     await before.runMigrations();
     await seedSubmissions(before, [
-      { submittedAt: new Date(), interest: 'partnership', company: 'Acme' },
-      { submittedAt: new Date(), interest: 'partnership' },
+      { submittedAt: new Date('2026-11-02T10:07:00Z'), interest: 'partnership', company: 'Acme' },
+      { submittedAt: new Date('2026-11-02T10:14:00Z'), interest: 'partnership' },
     ]);
     await before.destroy();
 
@@ -73,6 +76,9 @@ describe('migrations', () => {
 
     expect(await sut.dataSource.query('SELECT interest, submissions, with_company FROM contact_submission_counts')).toEqual([
       { interest: 'partnership', submissions: 2, with_company: 1 },
+    ]);
+    expect(await sut.dataSource.query('SELECT bucket_start, interest, submissions FROM contact_submission_buckets')).toEqual([
+      { bucket_start: new Date('2026-11-02T10:00:00Z'), interest: 'partnership', submissions: 2 },
     ]);
   });
 });

@@ -15,6 +15,7 @@ import { SessionMiddleware } from './session.middleware.js';
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SessionMiddleware).forRoutes('{*path}');
+    // Only the routes that read a session pay for one: the public form and health checks don't.
+    consumer.apply(SessionMiddleware).forRoutes('auth/{*path}', 'admin/{*path}');
   }
 }

@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Public } from '../common/public.decorator.js';
-import { ContactRateLimitGuard } from './contact-rate-limit.guard.js';
 import { ContactService } from './contact.service.js';
 import { ContactReceiptDto } from './dto/contact-receipt.dto.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
@@ -13,11 +12,10 @@ export class ContactController {
   constructor(private readonly contactService: ContactService) {}
 
   @Post()
-  @UseGuards(ContactRateLimitGuard)
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ description: 'The submission is stored.', type: ContactReceiptDto })
   @ApiTooManyRequestsResponse({ description: 'Past CONTACT_RATE_LIMIT submissions a minute from one IP; see Retry-After.' })
-  submit(@Body() dto: CreateContactDto): Promise<ContactReceiptDto> {
-    return this.contactService.submit(dto);
+  submit(@Body() dto: CreateContactDto, @Ip() clientIp: string): Promise<ContactReceiptDto> {
+    return this.contactService.submit(dto, clientIp);
   }
 }

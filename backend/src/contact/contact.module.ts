@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { SheetsModule } from '../sheets/sheets.module.js';
-import { ContactSubmission } from './contact-submission.entity.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
+import { SubmissionBatcher } from './submission-batcher.js';
+import { SubmissionCountsRollup } from './submission-counts-rollup.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactSubmission]), SheetsModule],
+  imports: [SheetsModule],
   controllers: [ContactController],
-  providers: [ContactService],
+  providers: [ContactService, SubmissionBatcher, SubmissionCountsRollup],
 })
 export class ContactModule {}

@@ -1,63 +1,91 @@
 import { describe, expect, it } from '@jest/globals';
-import type { EntityManager, Repository } from 'typeorm';
-import type { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import type { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
+import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 import { THANK_YOU_MESSAGE } from './contact-rules.js';
-import type { ContactSubmission } from './contact-submission.entity.js';
 import { ContactService } from './contact.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
+import type { NewSubmission, StoreOutcome, SubmissionBatcher } from './submission-batcher.js';
 
 const form: CreateContactDto = { name: 'Ada Lovelace', email: 'ada@example.com', interest: 'partnership' };
+const LIMIT = 5;
 
-/** Records what the service does, in order; the transaction's manager is a distinct object. */
-function setup() {
-  const events: string[] = [];
-  const inserted: unknown[] = [];
-  const txManager = {
-    insert: (_entity: unknown, values: unknown) => {
-      events.push('insert');
-      inserted.push(values);
-      return Promise.resolve({ identifiers: [{ id: 'sub-1' }] });
+/** The batcher and rate limiter as the service sees them; what reaches them is recorded. */
+function setup(store: (submission: NewSubmission) => Promise<StoreOutcome>, hits = 1) {
+  const stored: NewSubmission[] = [];
+  const rateKeys: string[] = [];
+  const batcher = {
+    store: (submission: NewSubmission) => {
+      stored.push(submission);
+      return store(submission);
     },
-  } as unknown as EntityManager;
-  const submissions = {
-    manager: {
-      transaction: async <T>(work: (manager: EntityManager) => Promise<T>) => {
-        events.push('begin');
-        const result = await work(txManager);
-        events.push('commit');
-        return result;
-      },
+  } as unknown as SubmissionBatcher;
+  const rateLimit = {
+    hit: (key: string) => {
+      rateKeys.push(key);
+      return Promise.resolve({ hits, retryAfter: 42 });
     },
-  } as unknown as Repository<ContactSubmission>;
-  const outbox = {
-    enqueue: (manager: EntityManager, submissionId: string) => {
-      events.push(manager === txManager ? `enqueue ${submissionId} in transaction` : `enqueue ${submissionId} outside`);
-      return Promise.resolve();
-    },
-    deliverSoon: () => events.push('deliverSoon'),
-  } as unknown as SheetsOutbox;
-  return { sut: new ContactService(submissions, outbox), events, inserted };
+  } as unknown as RateLimitService;
+  const config = { get: () => LIMIT } as unknown as ConfigService<Environment, true>;
+  return { sut: new ContactService(batcher, rateLimit, config), stored, rateKeys };
 }
 
 describe(ContactService.name, () => {
-  it('stores the submission and its outbox row in one transaction, then nudges the delivery', async () => {
-    const { sut, events, inserted } = setup();
+  it('answers with the stored id once the batch has committed the submission', async () => {
+    const { sut, stored } = setup(() => Promise.resolve({ accepted: true }));
 
-    await expect(sut.submit(form)).resolves.toEqual({ message: THANK_YOU_MESSAGE, id: 'sub-1' });
+    const receipt = await sut.submit(form, '203.0.113.7');
 
-    expect(events).toEqual(['begin', 'insert', 'enqueue sub-1 in transaction', 'commit', 'deliverSoon']);
-    expect(inserted).toEqual([
-      { name: 'Ada Lovelace', email: 'ada@example.com', linkedin: null, company: null, interest: 'partnership', comments: null },
+    expect(stored).toEqual([
+      {
+        id: receipt.id,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        linkedin: null,
+        company: null,
+        interest: 'partnership',
+        comments: null,
+        rateKey: 'contact:203.0.113.7',
+      },
     ]);
+    expect(receipt.message).toBe(THANK_YOU_MESSAGE);
   });
 
-  it('answers a filled honeypot like a success and stores nothing', async () => {
-    const { sut, events } = setup();
+  it('refuses with 429 and the wait when the batch finds the client past its limit', async () => {
+    const { sut } = setup(() => Promise.resolve({ accepted: false, retryAfter: 17 }));
 
-    const receipt = await sut.submit({ ...form, website: 'http://spam.example' });
+    const refusal = await sut.submit(form, '203.0.113.7').catch((error: unknown) => error);
+
+    expect(refusal).toBeInstanceOf(TooManyRequestsException);
+    expect((refusal as TooManyRequestsException).retryAfter).toBe(17);
+  });
+
+  it('answers 503 with Retry-After when the batch could not be stored', async () => {
+    const { sut } = setup(() => Promise.reject(new Error('connection terminated')));
+
+    const refusal = await sut.submit(form, '203.0.113.7').catch((error: unknown) => error);
+
+    expect(refusal).toBeInstanceOf(RetryLaterException);
+    expect((refusal as RetryLaterException).getStatus()).toBe(503);
+  });
+
+  it('answers a filled honeypot like a success, counts it against the limit and stores nothing', async () => {
+    const { sut, stored, rateKeys } = setup(() => Promise.resolve({ accepted: true }));
+
+    const receipt = await sut.submit({ ...form, website: 'http://spam.example' }, '203.0.113.7');
 
     expect(receipt.message).toBe(THANK_YOU_MESSAGE);
-    expect(receipt.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(events).toEqual([]);
+    expect(stored).toEqual([]);
+    expect(rateKeys).toEqual(['contact:203.0.113.7']);
+  });
+
+  it('refuses a honeypot past the limit like any other client', async () => {
+    const { sut } = setup(() => Promise.resolve({ accepted: true }), LIMIT + 1);
+
+    await expect(sut.submit({ ...form, website: 'http://spam.example' }, '203.0.113.7')).rejects.toBeInstanceOf(
+      TooManyRequestsException,
+    );
   });
 });

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
+import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 import { THANK_YOU_MESSAGE } from './contact-rules.js';
-import { ContactSubmission } from './contact-submission.entity.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
+import { RATE_WINDOW_MS, SubmissionBatcher } from './submission-batcher.js';
+
+const TOO_MANY = 'Too many submissions. Please try again later.';
 
 export interface ContactReceipt {
   message: string;
@@ -17,32 +21,49 @@ export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
   constructor(
-    @InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>,
-    private readonly sheetsOutbox: SheetsOutbox,
+    private readonly batcher: SubmissionBatcher,
+    private readonly rateLimit: RateLimitService,
+    private readonly config: ConfigService<Environment, true>,
   ) {}
 
-  async submit(dto: CreateContactDto): Promise<ContactReceipt> {
-    if (dto.website) {
-      // A bot filled the honeypot: it gets the answer a person gets, and nothing is kept.
-      this.logger.log('honeypot filled: submission dropped');
-      return { message: THANK_YOU_MESSAGE, id: randomUUID() };
-    }
-    // The submission and its spreadsheet delivery (an outbox row) are stored together, so a
-    // crash right after the answer loses nothing; the delivery itself happens later, elsewhere.
-    const id = await this.submissions.manager.transaction(async (manager) => {
-      const { identifiers } = await manager.insert(ContactSubmission, {
+  /**
+   * Stores the submission with its spreadsheet delivery (an outbox row) and counts it
+   * against the client's limit, all in one commit shared with concurrent submissions
+   * (SubmissionBatcher); answers once that commit is done, so a crash right after the
+   * answer loses nothing.
+   */
+  async submit(dto: CreateContactDto, clientIp: string): Promise<ContactReceipt> {
+    const rateKey = `contact:${clientIp}`;
+    if (dto.website) return this.dropBot(rateKey);
+    const id = randomUUID();
+    const outcome = await this.batcher
+      .store({
+        id,
         name: dto.name,
         email: dto.email,
         linkedin: dto.linkedin ?? null,
         company: dto.company ?? null,
         interest: dto.interest,
         comments: dto.comments ?? null,
+        rateKey,
+      })
+      .catch(() => {
+        throw new RetryLaterException(
+          HttpStatus.SERVICE_UNAVAILABLE,
+          'Service Unavailable',
+          'The form cannot be saved right now. Please try again shortly.',
+          5,
+        );
       });
-      const submissionId = identifiers[0].id as string;
-      await this.sheetsOutbox.enqueue(manager, submissionId);
-      return submissionId;
-    });
-    this.sheetsOutbox.deliverSoon();
+    if (!outcome.accepted) throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);
     return { message: THANK_YOU_MESSAGE, id };
+  }
+
+  /** A bot filled the honeypot: it counts against the limit and gets a person's answer; nothing is kept. */
+  private async dropBot(rateKey: string): Promise<ContactReceipt> {
+    const { hits, retryAfter } = await this.rateLimit.hit(rateKey, RATE_WINDOW_MS);
+    if (hits > this.config.get('CONTACT_RATE_LIMIT', { infer: true })) throw new TooManyRequestsException(TOO_MANY, retryAfter);
+    this.logger.log('honeypot filled: submission dropped');
+    return { message: THANK_YOU_MESSAGE, id: randomUUID() };
   }
 }

@@ -1,11 +1,9 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
+import { RetryLaterException } from './retry-later.exception.js';
 
 /** 429 that also tells, in seconds, when to try again (sent as the Retry-After header). */
-export class TooManyRequestsException extends HttpException {
-  constructor(
-    message: string,
-    readonly retryAfter: number,
-  ) {
-    super({ statusCode: HttpStatus.TOO_MANY_REQUESTS, error: 'Too Many Requests', message }, HttpStatus.TOO_MANY_REQUESTS);
+export class TooManyRequestsException extends RetryLaterException {
+  constructor(message: string, retryAfter: number) {
+    super(HttpStatus.TOO_MANY_REQUESTS, 'Too Many Requests', message, retryAfter);
   }
 }

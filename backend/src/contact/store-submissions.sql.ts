@@ -1,0 +1,42 @@
+/**
+ * One batch of submissions in one statement, so one transaction and one commit (one WAL
+ * flush) for the whole batch, rate limit included:
+ * 1. `input`: the batch, one row per request, in arrival order (`ord`);
+ * 2. `hits`: each client's rate-limit counter goes up by its requests in the batch (keys in
+ *    order, so two batches lock shared keys in the same order and cannot deadlock);
+ * 3. `ranked`: each request's place in its client's window: the counter before the batch
+ *    plus its rank within the batch, so exactly CONTACT_RATE_LIMIT requests pass however
+ *    the requests are spread over batches and replicas;
+ * 4. `stored` / `queued`: the submissions that passed, and their spreadsheet deliveries
+ *    (when the sync is on) in the same transaction.
+ * The answer is one row per request, in the order of `input`.
+ *
+ * Parameters: $1–$8 the batch's columns as arrays (id, name, email, linkedin, company,
+ * interest, comments, rate-limit key), $9 the window (ms), $10 the limit, $11 whether to
+ * queue spreadsheet deliveries.
+ */
+export const STORE_SUBMISSIONS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+      WITH ORDINALITY AS t(id, name, email, linkedin, company, interest, comments, rate_key, ord)
+  ), hits AS (
+    INSERT INTO rate_limits AS r (key, hits, resets_at)
+    SELECT rate_key, count(*), now() + $9 * interval '1 millisecond' FROM input GROUP BY rate_key ORDER BY rate_key
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN r.resets_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
+      resets_at = CASE WHEN r.resets_at <= now() THEN excluded.resets_at ELSE r.resets_at END
+    RETURNING key, hits, resets_at
+  ), ranked AS (
+    SELECT input.*, hits.resets_at,
+           hits.hits - count(*) OVER (PARTITION BY input.rate_key)
+             + row_number() OVER (PARTITION BY input.rate_key ORDER BY input.ord) <= $10 AS accepted
+      FROM input JOIN hits ON hits.key = input.rate_key
+  ), stored AS (
+    INSERT INTO contact_submissions (id, name, email, linkedin, company, interest, comments)
+    SELECT id, name, email, linkedin, company, interest, comments FROM ranked WHERE accepted ORDER BY ord
+    RETURNING id
+  ), queued AS (
+    INSERT INTO sheet_deliveries (submission_id) SELECT id FROM stored WHERE $11::boolean
+  )
+  SELECT accepted, greatest(1, ceil(extract(epoch FROM resets_at - now())))::int AS "retryAfter"
+    FROM ranked ORDER BY ord`;

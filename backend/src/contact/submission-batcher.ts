@@ -1,0 +1,118 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { Environment } from '../config/environment.js';
+import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { STORE_SUBMISSIONS } from './store-submissions.sql.js';
+
+/** A validated submission, ready to store, with the rate-limit key of its client. */
+export interface NewSubmission {
+  id: string;
+  name: string;
+  email: string;
+  linkedin: string | null;
+  company: string | null;
+  interest: string;
+  comments: string | null;
+  rateKey: string;
+}
+
+/** Stored (and committed), or refused by the rate limit with the seconds to wait. */
+export type StoreOutcome = { accepted: true } | { accepted: false; retryAfter: number };
+
+interface Pending {
+  submission: NewSubmission;
+  resolve: (outcome: StoreOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+// A batch is one statement; 256 rows keep its arrays small and its latency short.
+const MAX_BATCH = 256;
+// One batch committing while the next one runs its statement: the commit's flush overlaps work.
+const MAX_IN_FLIGHT = 2;
+export const RATE_WINDOW_MS = 60_000;
+// PostgreSQL's deadlock_detected: the batch is safe to run again (nothing of it was kept).
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Group commit: the submissions that arrive while the database is busy are stored together
+ * by one statement in one transaction (store-submissions.sql.ts), and each request is
+ * answered after that commit. No timer: a batch leaves as soon as a slot is free (on the
+ * next turn of the event loop), so a lone request waits for nothing. If the statement
+ * fails, every request of the batch gets the error and none of its rows is stored.
+ */
+@Injectable()
+export class SubmissionBatcher {
+  private readonly logger = new Logger(SubmissionBatcher.name);
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: ConfigService<Environment, true>,
+    private readonly sheetsOutbox: SheetsOutbox,
+  ) {}
+
+  /** Resolves once the submission is committed (or refused); rejects when its batch failed. */
+  store(submission: NewSubmission): Promise<StoreOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ submission, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
+    this.scheduled = true;
+    // After this turn of the event loop: the requests parsed in the same turn join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight += 1;
+      void this.write(batch).finally(() => {
+        this.inFlight -= 1;
+        this.schedule();
+      });
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    try {
+      const outcomes = await this.run(batch.map((pending) => pending.submission)).catch((error: { code?: string }) => {
+        if (error.code === DEADLOCK_DETECTED) return this.run(batch.map((pending) => pending.submission));
+        throw error;
+      });
+      batch.forEach((pending, index) => pending.resolve(outcomes[index]));
+      if (outcomes.some((outcome) => outcome.accepted)) this.sheetsOutbox.deliverSoon();
+    } catch (error) {
+      this.logger.error(`a batch of ${batch.length} submissions was not stored: ${String(error)}`);
+      for (const pending of batch) pending.reject(error);
+    }
+  }
+
+  private async run(submissions: NewSubmission[]): Promise<StoreOutcome[]> {
+    const column = <K extends keyof NewSubmission>(key: K) => submissions.map((submission) => submission[key]);
+    const rows = await this.dataSource.query<Array<{ accepted: boolean; retryAfter: number }>>(STORE_SUBMISSIONS, [
+      column('id'),
+      column('name'),
+      column('email'),
+      column('linkedin'),
+      column('company'),
+      column('interest'),
+      column('comments'),
+      column('rateKey'),
+      RATE_WINDOW_MS,
+      this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
+      this.sheetsOutbox.enabled,
+    ]);
+    return rows.map((row) => (row.accepted ? { accepted: true } : { accepted: false, retryAfter: row.retryAfter }));
+  }
+}
