@@ -31,5 +31,35 @@ export function dataSourceOptions(url: string): DataSourceOptions {
   };
 }
 
+export interface RequestTimeouts {
+  /** Longest wait for a pooled connection (connecting included). */
+  acquireTimeoutMs: number;
+  /** Longest run of one statement, enforced by the server (lock waits included). */
+  statementTimeoutMs: number;
+}
+
+/**
+ * The pool that serves requests: every wait bounded, so that a database that is down,
+ * frozen or locked costs a request a few seconds and a 503 (see errors/), never a hang
+ * past nginx's proxy_read_timeout (30 s). Migrations use the unbounded options above.
+ */
+export function requestDataSourceOptions(url: string, timeouts: RequestTimeouts): DataSourceOptions {
+  const options = dataSourceOptions(url);
+  return {
+    ...options,
+    extra: {
+      max: 10,
+      connectionTimeoutMillis: timeouts.acquireTimeoutMs,
+      // Server side: the statement is cancelled, its locks released.
+      statement_timeout: timeouts.statementTimeoutMs,
+      // A transaction left open by a stuck request does not hold its locks for long.
+      idle_in_transaction_session_timeout: timeouts.statementTimeoutMs * 2,
+      // Client side, for a server that no longer answers at all (frozen, network gone).
+      query_timeout: timeouts.statementTimeoutMs + 1000,
+      keepAlive: true,
+    },
+  };
+}
+
 /** For the TypeORM CLI (`typeorm -d dist/database/data-source.js migration:generate …`). */
 export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://localhost/app'));

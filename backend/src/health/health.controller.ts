@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator.js';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { ShutdownState } from '../shutdown/shutdown-state.js';
+import { ReadinessProbe } from './readiness-probe.service.js';
 
 export interface HealthStatus {
   status: 'ok';
@@ -12,7 +12,10 @@ export interface HealthStatus {
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly probe: ReadinessProbe,
+    private readonly shutdown: ShutdownState,
+  ) {}
 
   /** The process is up (liveness). */
   @Get('live')
@@ -21,15 +24,12 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** The database answers (readiness); 503 otherwise. */
+  /** Ready for traffic: not stopping, and the database answers within 1 s; 503 otherwise. */
   @Get('ready')
   @HttpCode(HttpStatus.OK)
   async ready(): Promise<HealthStatus> {
-    try {
-      await this.dataSource.query('SELECT 1');
-    } catch {
-      throw new ServiceUnavailableException('database unreachable');
-    }
+    if (this.shutdown.draining) throw new ServiceUnavailableException('shutting down');
+    if (!(await this.probe.databaseAnswers())) throw new ServiceUnavailableException('database unreachable');
     return { status: 'ok' };
   }
 }
