@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
-import { ApiCreatedResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator.js';
 import { ContactRateLimitGuard } from './contact-rate-limit.guard.js';
+import { idempotencyKey } from './contact-idempotency.js';
 import { ContactService, type ContactReceipt } from './contact.service.js';
 import { CreateContactDto } from './dto/create-contact.dto.js';
 
@@ -16,7 +17,12 @@ export class ContactController {
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ description: 'The submission is stored.' })
   @ApiTooManyRequestsResponse({ description: 'Past CONTACT_RATE_LIMIT submissions a minute from one IP; see Retry-After.' })
-  submit(@Body() dto: CreateContactDto): Promise<ContactReceipt> {
-    return this.contactService.submit(dto);
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'One per filled-in form (8–128 of A-Z a-z 0-9 _ -); a retry with it within 24 h answers the first answer again.',
+  })
+  submit(@Body() dto: CreateContactDto, @Headers('idempotency-key') key?: string): Promise<ContactReceipt> {
+    return this.contactService.submit(dto, idempotencyKey(key));
   }
 }

@@ -6,6 +6,7 @@ import { InitialSchema1763790000000 } from './migrations/1763790000000-initial-s
 import { SessionsAndRateLimits1763800000000 } from './migrations/1763800000000-sessions-and-rate-limits.js';
 import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-deliveries.js';
 import { ContactSubmissionCounts1795328829376 } from './migrations/1795328829376-contact-submission-counts.js';
+import { ContactIdempotencyKeys1795500000000 } from './migrations/1795500000000-contact-idempotency-keys.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 export const ENTITIES = [ContactSubmission, User, SheetDelivery];
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   SessionsAndRateLimits1763800000000,
   SheetDeliveries1795326600000,
   ContactSubmissionCounts1795328829376,
+  ContactIdempotencyKeys1795500000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
