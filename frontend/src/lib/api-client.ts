@@ -32,12 +32,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * The one request helper: credentials always included; a body is sent as JSON with a JSON
  * content type; a non-successful answer throws an ApiError.
  */
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const hasBody = data !== undefined;
+  const json: Record<string, string> = hasBody ? { 'Content-Type': 'application/json' } : {};
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: { ...json, Accept: 'application/json', ...extraHeaders },
     body: hasBody ? JSON.stringify(data) : undefined,
   });
   await throwIfNotOk(res);
