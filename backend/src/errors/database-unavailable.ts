@@ -21,14 +21,20 @@ const MESSAGES = [
   'Cannot use a pool after calling end on the pool',
 ];
 
+// TypeORM's errors for a transaction whose connection died under it (it releases the
+// connection, and the transaction's next query finds it gone).
+const RELEASED = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 3) return false;
-  const { code, message, driverError, cause } = error as {
+  const { code, message, name, driverError, cause } = error as {
     code?: unknown;
     message?: unknown;
+    name?: unknown;
     driverError?: unknown;
     cause?: unknown;
   };
+  if (typeof name === 'string' && RELEASED.has(name)) return true;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
   if (typeof message === 'string' && MESSAGES.some((text) => message.includes(text))) return true;
   // TypeORM wraps the driver's error; AggregateError (several addresses) lists them.
