@@ -38,7 +38,7 @@ export class Environment {
   @IsInt()
   @Min(100)
   @Max(10_000)
-  DATABASE_ACQUIRE_TIMEOUT_MS = 1_000;
+  DATABASE_ACQUIRE_TIMEOUT_MS = 5_000;
 
   @Type(() => Number)
   @IsInt()

@@ -50,7 +50,8 @@ export function requestDataSourceOptions(url: string, timeouts: RequestTimeouts)
   return {
     ...options,
     extra: {
-      max: 10,
+      // Two replicas at 20 stay well inside PostgreSQL's default 100 connections.
+      max: 20,
       connectionTimeoutMillis: timeouts.acquireTimeoutMs,
       // Server side: the statement is cancelled, its locks released.
       statement_timeout: timeouts.statementTimeoutMs,
