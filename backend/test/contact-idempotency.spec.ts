@@ -15,7 +15,8 @@ describe('POST /api/contact with Idempotency-Key', () => {
   beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
 
   const rows = async () => (await sut.dataSource.query('SELECT count(*)::int AS n FROM contact_submissions'))[0].n;
-  const post = (key: string, body = contactBody()) => request(sut.server).post('/api/contact').set('Idempotency-Key', key).send(body);
+  const post = (key: string, body = contactBody()) =>
+    request(sut.server).post('/api/contact').set('Idempotency-Key', key).send(body);
 
   it('answers a repeat with the first 201 and id, and stores one submission', async () => {
     const key = randomUUID();
