@@ -1,4 +1,4 @@
-// Renders nginx/templates/default.conf.template the way the official nginx image does
+// Renders nginx/templates/default.conf.template the way the web image's entrypoint does
 // (envsubst of the named variables only) and writes a self-contained nginx prefix around
 // it, so that Debian's nginx runs the very config of the Docker image. Shared by
 // scripts/serve.mjs and the ops tests.
@@ -13,6 +13,8 @@ export const TEMPLATE = path.join(ROOT, 'nginx', 'templates', 'default.conf.temp
 export const TEMPLATE_VARIABLES = [
   'NGINX_PORT',
   'NGINX_ROOT',
+  'NGINX_RESOLVER',
+  'API_UPSTREAM',
   'API_UPSTREAM_SERVERS',
   'NGINX_API_LIMIT_KEY',
   'NGINX_API_RATE_RPS',
@@ -81,6 +83,9 @@ export async function writeNginxPrefix({
     NGINX_ROOT: root,
     API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=3 fail_timeout=5s;`).join(' '),
     ...apiRateValues(apiRate),
+    // The upstream block by name, as in Kubernetes; so the resolver is never asked.
+    API_UPSTREAM: 'api_backend',
+    NGINX_RESOLVER: '127.0.0.1',
   });
   await mkdir(path.join(prefix, 'conf.d'), { recursive: true });
   await mkdir(path.join(prefix, 'temp'), { recursive: true });
