@@ -16,9 +16,12 @@ if [ -z "${NGINX_RESOLVER:-}" ]; then
 fi
 export NGINX_RESOLVER
 
+# The per-client limits on /api/ (NGINX_API_LIMIT_KEY, NGINX_API_RATE_RPS, NGINX_API_BURST) from NGINX_API_RATE.
+. /usr/local/bin/api-rate.envsh
+
 # /tmp: the one writable place (nginx/nginx.conf includes the result from there).
 mkdir -p /tmp/nginx
-envsubst '${NGINX_PORT} ${NGINX_ROOT} ${NGINX_RESOLVER} ${API_UPSTREAM} ${API_UPSTREAM_SERVERS}' \
+envsubst '${NGINX_PORT} ${NGINX_ROOT} ${NGINX_RESOLVER} ${API_UPSTREAM} ${API_UPSTREAM_SERVERS} ${NGINX_API_LIMIT_KEY} ${NGINX_API_RATE_RPS} ${NGINX_API_BURST}' \
   </etc/nginx/templates/default.conf.template >/tmp/nginx/default.conf
 
 exec "$@"

@@ -10,7 +10,28 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEMPLATE = path.join(ROOT, 'nginx', 'templates', 'default.conf.template');
 /** The variables the template uses; the image substitutes these and nothing else. */
-export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'NGINX_ROOT', 'NGINX_RESOLVER', 'API_UPSTREAM', 'API_UPSTREAM_SERVERS'];
+export const TEMPLATE_VARIABLES = [
+  'NGINX_PORT',
+  'NGINX_ROOT',
+  'NGINX_RESOLVER',
+  'API_UPSTREAM',
+  'API_UPSTREAM_SERVERS',
+  'NGINX_API_LIMIT_KEY',
+  'NGINX_API_RATE_RPS',
+  'NGINX_API_BURST',
+];
+
+/**
+ * The template's per-client limit values from NGINX_API_RATE (requests a second per client
+ * IP; burst five times that). Unset or 0: an empty key, which nginx does not count (its zone
+ * still needs a valid rate). The same rule as nginx/api-rate.envsh in the image.
+ */
+export function apiRateValues(rate = '') {
+  const perSecond = rate === '' ? 0 : Number(rate);
+  if (!Number.isInteger(perSecond) || perSecond < 0) throw new Error(`NGINX_API_RATE must be a whole number, got "${rate}"`);
+  if (perSecond === 0) return { NGINX_API_LIMIT_KEY: '""', NGINX_API_RATE_RPS: 1, NGINX_API_BURST: 1000 };
+  return { NGINX_API_LIMIT_KEY: '$binary_remote_addr', NGINX_API_RATE_RPS: perSecond, NGINX_API_BURST: perSecond * 5 };
+}
 
 /** envsubst semantics for `names`: `$NAME` and `${NAME}` become the value; others stay. */
 export function renderTemplate(text, values, names = TEMPLATE_VARIABLES) {
@@ -47,12 +68,21 @@ function mimeTypesPath(nginxBin) {
  * `<prefix>/conf.d/default.conf` (the rendered template). Returns the args to run nginx
  * in the foreground with it.
  */
-export async function writeNginxPrefix({ prefix, listen, root, apiPorts, apiHost = '127.0.0.1', nginxBin = nginxBinary() }) {
+export async function writeNginxPrefix({
+  prefix,
+  listen,
+  root,
+  apiPorts,
+  apiHost = '127.0.0.1',
+  apiRate = process.env.NGINX_API_RATE,
+  nginxBin = nginxBinary(),
+}) {
   const template = await readFile(TEMPLATE, 'utf8');
   const site = renderTemplate(template, {
     NGINX_PORT: listen,
     NGINX_ROOT: root,
-    API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port};`).join(' '),
+    API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=3 fail_timeout=5s;`).join(' '),
+    ...apiRateValues(apiRate),
     // The upstream block by name, as in Kubernetes; so the resolver is never asked.
     API_UPSTREAM: 'api_backend',
     NGINX_RESOLVER: '127.0.0.1',

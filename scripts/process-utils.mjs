@@ -21,7 +21,7 @@ function pipeLines(stream, out, prefix) {
 
 /**
  * Starts long-running children and stops them all (in reverse order) on SIGINT/SIGTERM,
- * or when one of them exits on its own.
+ * or when one of them that is not restarted exits on its own.
  */
 export class Supervisor {
   #children = [];
@@ -44,32 +44,44 @@ export class Supervisor {
   }
 
   /**
-   * Starts a child. A child that exits while we are not stopping brings everything down.
+   * Starts a child. A child that exits while we are not stopping brings everything down,
+   * unless `restart` is set: then it is started again after a second (an API replica that
+   * crashed; the others keep serving meanwhile).
    * `group: true` puts it in a process group of its own, stopped as a whole: for wrappers
    * (npm, sh) whose own children must stop with them. Otherwise the child stays in our
    * group, so that a kill of our whole group (Ctrl-C, a test runner's SIGKILL) reaches it.
    */
-  start(name, command, args, { cwd, env, stopSignal = 'SIGTERM', group = false } = {}) {
+  start(name, command, args, { cwd, env, stopSignal = 'SIGTERM', group = false, restart = false } = {}) {
     const color = COLORS[this.#color++ % COLORS.length];
     const prefix = process.stdout.isTTY ? `\x1b[${color}m[${name}]\x1b[0m` : `[${name}]`;
-    const child = spawn(command, args, { cwd, env, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
-    pipeLines(child.stdout, process.stdout, prefix);
-    pipeLines(child.stderr, process.stderr, prefix);
-    const entry = { name, child, stopSignal, group, exited: false };
-    entry.done = new Promise((resolve) => {
-      child.on('exit', (code, signal) => {
-        entry.exited = true;
-        resolve();
-        if (!this.#stopping) {
-          void this.stop(1, `${name} exited (${signal ?? `code ${code}`})`);
-        }
+    const entry = { name, stopSignal, group, exited: false, restarts: 0 };
+    const spawnChild = () => {
+      const child = spawn(command, args, { cwd, env, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
+      pipeLines(child.stdout, process.stdout, prefix);
+      pipeLines(child.stderr, process.stderr, prefix);
+      entry.child = child;
+      entry.exited = false;
+      entry.done = new Promise((resolve) => {
+        const ended = (why) => {
+          if (entry.exited) return;
+          entry.exited = true;
+          resolve();
+          if (this.#stopping) return;
+          if (restart) {
+            entry.restarts += 1;
+            console.error(`[${this.label}] ${name} exited (${why}); starting it again`);
+            setTimeout(() => {
+              if (!this.#stopping) spawnChild();
+            }, 1000);
+          } else {
+            void this.stop(1, `${name} exited (${why})`);
+          }
+        };
+        child.on('exit', (code, signal) => ended(signal ?? `code ${code}`));
+        child.on('error', (error) => ended(`could not start: ${error.message}`));
       });
-      child.on('error', (error) => {
-        entry.exited = true;
-        resolve();
-        if (!this.#stopping) void this.stop(1, `${name} could not start: ${error.message}`);
-      });
-    });
+    };
+    spawnChild();
     this.#children.push(entry);
     return entry;
   }

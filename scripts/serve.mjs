@@ -3,7 +3,8 @@
 // Builds the SPA and the API (skip with SERVE_SKIP_BUILD=1), starts PostgreSQL (embedded
 // unless DATABASE_URL is set), API_REPLICAS API processes with NODE_ENV=production on
 // consecutive ports, and Debian's nginx with nginx/templates/default.conf.template, the
-// config of the Docker image. Ctrl-C or SIGTERM stops everything it started.
+// config of the Docker image. An API replica that exits is started again; Ctrl-C or
+// SIGTERM stops everything it started.
 //
 // Environment: SERVE_PORT (8080), SERVE_HOST (127.0.0.1), API_REPLICAS (1),
 // SERVE_API_PORT (first API port, 3000), SERVE_SKIP_BUILD, EMBEDDED_POSTGRES_DIR
@@ -80,6 +81,8 @@ await supervisor.run(async () => {
       {
         cwd: path.join(ROOT, 'backend'),
         env: { ...apiEnv, PORT: String(apiPort) },
+        // A replica that dies is started again; nginx sends its traffic to the others meanwhile.
+        restart: true,
       },
     );
     await waitForHttp(`http://127.0.0.1:${apiPort}/api/health/ready`, { isDead: () => api.exited });

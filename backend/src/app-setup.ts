@@ -7,6 +7,9 @@ import { ConfigService } from '@nestjs/config';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { jsonBody } from './common/json-body.js';
+import { ApiErrorsFilter } from './errors/api-errors.filter.js';
+import { connectionCloseWhileDraining } from './shutdown/graceful-shutdown.js';
+import { ShutdownState } from './shutdown/shutdown-state.js';
 import type { Environment } from './config/environment.js';
 
 function messages(errors: ValidationError[]): string[] {
@@ -65,7 +68,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(connectionCloseWhileDraining(app.get(ShutdownState)));
   app.use(...jsonBody());
+  app.useGlobalFilters(new ApiErrorsFilter());
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
@@ -76,6 +81,5 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     }),
   );
   SwaggerModule.setup(DOCS_PATH.slice(1), app, () => createOpenApiDocument(app));
-  app.enableShutdownHooks();
   return app;
 }

@@ -8,10 +8,11 @@ import { AuthModule } from './auth/auth.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { loggerOptions } from './config/logger-options.js';
 import { ContactModule } from './contact/contact.module.js';
-import { dataSourceOptions } from './database/data-source.js';
+import { dataSourceOptions, requestDataSourceOptions } from './database/data-source.js';
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { ShutdownModule } from './shutdown/shutdown.module.js';
 
 @Module({})
 export class AppModule {
@@ -27,15 +28,27 @@ export class AppModule {
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ ...env })] }),
         LoggerModule.forRoot(loggerOptions(env)),
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(env.DATABASE_URL),
-          // Migrations at start-up unless another step owns them (MIGRATE_ON_START); the
-          // advisory lock lets replicas start together.
+          useFactory: () =>
+            requestDataSourceOptions(env.DATABASE_URL, {
+              acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT_MS,
+              statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+            }),
+          // Migrations at start-up unless another step owns them (MIGRATE_ON_START), on a
+          // connection without the request time limits (a migration or the wait for another
+          // replica's may be long); the advisory lock lets replicas start together.
           dataSourceFactory: async (options) => {
-            const dataSource = await new DataSource(options!).initialize();
-            if (env.MIGRATE_ON_START) await runMigrationsLocked(dataSource);
-            return dataSource;
+            if (env.MIGRATE_ON_START) {
+              const migrator = await new DataSource(dataSourceOptions(env.DATABASE_URL)).initialize();
+              try {
+                await runMigrationsLocked(migrator);
+              } finally {
+                await migrator.destroy();
+              }
+            }
+            return new DataSource(options!).initialize();
           },
         }),
+        ShutdownModule,
         RateLimitModule,
         AuthModule,
         ContactModule,

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureApp } from './app-setup.js';
 import { AppModule } from './app.module.js';
+import { drainOnSignals } from './shutdown/graceful-shutdown.js';
 import type { Environment } from './config/environment.js';
 
 try {
@@ -14,8 +15,12 @@ try {
     abortOnError: false,
   });
   configureApp(app);
-  const port = app.get<ConfigService<Environment, true>>(ConfigService).get('PORT', { infer: true });
-  await app.listen(port, '0.0.0.0');
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  drainOnSignals(app, config.get('SHUTDOWN_DELAY_MS', { infer: true }));
+  await app.listen(config.get('PORT', { infer: true }), '0.0.0.0');
+  // Idle keep-alive connections: nginx (upstream keepalive_timeout 4 s) closes them first,
+  // so it never sends a request on a connection that the API is closing at that moment.
+  app.getHttpServer().keepAliveTimeout = 10_000;
 } catch (error) {
   // A bad environment or an unreachable database: say why in one JSON line and stop.
   console.error(

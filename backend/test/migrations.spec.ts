@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
 import { runMigrationsLocked, waitForMigrations } from '../src/database/migrate.js';
+import { ContactSubmissionCounts1795328829376 } from '../src/database/migrations/1795328829376-contact-submission-counts.js';
+import { ContactSubmissionDeltas1795400000000 } from '../src/database/migrations/1795400000000-contact-submission-deltas.js';
 import { seedSubmissions } from './support/seed.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
@@ -59,8 +61,8 @@ describe('migrations', () => {
   });
 
   it.each([
-    ['the running totals', -2],
-    ['the delta rows and buckets', -1],
+    ['the running totals', MIGRATIONS.indexOf(ContactSubmissionCounts1795328829376)],
+    ['the delta rows and buckets', MIGRATIONS.indexOf(ContactSubmissionDeltas1795400000000)],
   ])('count the submissions stored before %s existed', async (_, end) => {
     const databaseUrl = await createTestDatabase();
     const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: MIGRATIONS.slice(0, end) }).initialize();

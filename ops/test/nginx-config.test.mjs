@@ -4,7 +4,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { renderTemplate, TEMPLATE_VARIABLES, writeNginxPrefix } from '../../scripts/nginx-config.mjs';
+import { execFileSync } from 'node:child_process';
+import { apiRateValues, renderTemplate, ROOT, TEMPLATE_VARIABLES, writeNginxPrefix } from '../../scripts/nginx-config.mjs';
 import { nginxBin, readText, run } from './helpers.mjs';
 
 const template = readText('nginx/templates/default.conf.template');
@@ -35,9 +36,12 @@ describe('nginx/templates/default.conf.template', () => {
       API_UPSTREAM_SERVERS: 'server backend:3000;',
       API_UPSTREAM: 'backend:3000',
       NGINX_RESOLVER: '10.89.0.1',
+      ...apiRateValues('10'),
     });
-    assert.doesNotMatch(rendered, /\$\{?(NGINX_PORT|NGINX_ROOT|NGINX_RESOLVER|API_UPSTREAM)/);
+    assert.doesNotMatch(rendered, new RegExp(`\\$\\{?(${TEMPLATE_VARIABLES.join('|')})`));
     assert.match(rendered, /set \$api_upstream backend:3000;/);
+    assert.match(rendered, /limit_req_zone \$binary_remote_addr zone=api_rate:10m rate=10r\/s;/);
+    assert.match(rendered, /limit_req zone=api_rate burst=50 nodelay;/);
     assert.match(rendered, /listen 8080 default_server;/);
     assert.match(rendered, /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
     assert.throws(() => renderTemplate(template, { NGINX_PORT: '8080' }), /no value for/);
@@ -49,14 +53,53 @@ describe('nginx/templates/default.conf.template', () => {
     for (const location of locations) assert.doesNotMatch(location, /add_header/, location.split('\n')[0]);
   });
 
-  test('nginx -t accepts the rendered config (one and two API replicas)', async () => {
-    for (const apiPorts of [[3000], [3000, 3001]]) {
+  test('NGINX_API_RATE: unset or 0 counts nothing; the image derives the same values as make serve', () => {
+    assert.deepEqual(apiRateValues(undefined), apiRateValues('0'));
+    assert.equal(apiRateValues('0').NGINX_API_LIMIT_KEY, '""');
+    assert.deepEqual(apiRateValues('20'), {
+      NGINX_API_LIMIT_KEY: '$binary_remote_addr',
+      NGINX_API_RATE_RPS: 20,
+      NGINX_API_BURST: 100,
+    });
+    assert.throws(() => apiRateValues('fast'), /NGINX_API_RATE/);
+    for (const rate of ['', '0', '7']) {
+      const script = `. ./nginx/api-rate.envsh; printf '%s|%s|%s' "$NGINX_API_LIMIT_KEY" "$NGINX_API_RATE_RPS" "$NGINX_API_BURST"`;
+      const shell = execFileSync('sh', ['-c', script], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, NGINX_API_RATE: rate },
+        encoding: 'utf8',
+      });
+      const values = apiRateValues(rate);
+      assert.equal(shell, `${values.NGINX_API_LIMIT_KEY}|${values.NGINX_API_RATE_RPS}|${values.NGINX_API_BURST}`);
+    }
+  });
+
+  test('upstream: several failures, not one slow request, take a replica out; keep-alive shorter than the API', () => {
+    assert.match(template, /keepalive_timeout 4s;/);
+    assert.match(template, /proxy_next_upstream error timeout;/);
+    assert.doesNotMatch(template, /proxy_next_upstream [^;]*non_idempotent/);
+    assert.match(template, /proxy_read_timeout 30s;/);
+  });
+
+  test('nginx -t accepts the rendered config (one and two API replicas, with and without a rate)', async () => {
+    for (const [apiPorts, apiRate] of [
+      [[3000], undefined],
+      [[3000, 3001], '0'],
+      [[3000, 3001], '25'],
+    ]) {
       const prefix = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-t-'));
       temps.push(prefix);
       const root = path.join(prefix, 'html');
       await mkdir(root);
       await writeFile(path.join(root, 'index.html'), '<!doctype html>');
-      const { args } = await writeNginxPrefix({ prefix, listen: '127.0.0.1:18080', root, apiPorts, nginxBin: nginxBin() });
+      const { args } = await writeNginxPrefix({
+        prefix,
+        listen: '127.0.0.1:18080',
+        root,
+        apiPorts,
+        apiRate,
+        nginxBin: nginxBin(),
+      });
       const output = run(nginxBin(), [...args, '-t'], { stdio: ['ignore', 'pipe', 'pipe'] });
       assert.equal(typeof output, 'string');
     }
@@ -71,6 +114,7 @@ describe('nginx/templates/default.conf.template', () => {
       API_UPSTREAM_SERVERS: 'server 127.0.0.1:3000;',
       API_UPSTREAM: 'backend:3000',
       NGINX_RESOLVER: '127.0.0.11',
+      ...apiRateValues('20'),
     });
     await writeFile(path.join(dir, 'default.conf'), site);
     // Only the include of the rendered site moves to the temp folder; pid and temp paths stay.

@@ -13,7 +13,14 @@ describe('contacts cursor', () => {
     expect(encodeCursor(position)).toMatch(/^[\w-]+$/);
   });
 
-  it.each([[''], ['garbage'], [Buffer.from('2026-03-04T05:06:07.089Z|x|y').toString('base64url')]])('refuses %j', (cursor) => {
+  it.each([
+    [''],
+    ['garbage'],
+    [Buffer.from('2026-03-04T05:06:07.089Z|x|y').toString('base64url')],
+    // A real JavaScript date that PostgreSQL cannot hold.
+    [encodeCursor({ ...position, submittedAt: new Date(-8.64e15) })],
+    [encodeCursor({ ...position, submittedAt: new Date(8.64e15) })],
+  ])('refuses %j', (cursor) => {
     expect(() => decodeCursor(cursor)).toThrow(BadRequestException);
   });
 });

@@ -6,6 +6,8 @@ export interface ContactsCursor {
   id: string;
 }
 
+// Years 0001–9999 only: JavaScript dates reach ±275,760 years, PostgreSQL's do not.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Opaque to clients: base64url of "<ISO time>|<id>". */
@@ -16,7 +18,13 @@ export function encodeCursor({ submittedAt, id }: ContactsCursor): string {
 export function decodeCursor(cursor: string): ContactsCursor {
   const [time, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const submittedAt = new Date(time);
-  if (rest.length > 0 || !UUID.test(id ?? '') || Number.isNaN(submittedAt.getTime()) || submittedAt.toISOString() !== time) {
+  if (
+    rest.length > 0 ||
+    !ISO_TIME.test(time) ||
+    !UUID.test(id ?? '') ||
+    Number.isNaN(submittedAt.getTime()) ||
+    submittedAt.toISOString() !== time
+  ) {
     throw new BadRequestException(['cursor is invalid']);
   }
   return { submittedAt, id };

@@ -1,11 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import express from 'express';
+import { inputProblems, jsonDepth, MAX_JSON_DEPTH } from './input-rules.js';
 
 const BODY_LIMIT = '16kb';
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-function problem(statusCode: number, error: string, message: string) {
+function problem(statusCode: number, error: string, message: string | string[]) {
   return { statusCode, error, message };
 }
 
@@ -14,6 +15,35 @@ const requireJson: RequestHandler = (req, res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (WITH_BODY.has(req.method) && hasBody && !req.is('application/json')) {
     res.status(415).json(problem(415, 'Unsupported Media Type', 'Content-Type must be application/json'));
+    return;
+  }
+  next();
+};
+
+/** The contract's JSON is UTF-8: another declared charset (utf-7, utf-16le, latin1…) is 415. */
+const requireUtf8: RequestHandler = (req, res, next) => {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers['content-type'] ?? '')?.[1];
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+    res.status(415).json(problem(415, 'Unsupported Media Type', 'request body must be UTF-8 JSON'));
+    return;
+  }
+  next();
+};
+
+class TooDeepError extends Error {
+  readonly type = 'entity.too.deep';
+}
+
+/** Refuses deep JSON from the raw text, before anything walks it recursively. */
+function verifyDepth(_req: unknown, _res: unknown, raw: Buffer): void {
+  if (jsonDepth(raw.toString('utf8')) > MAX_JSON_DEPTH) throw new TooDeepError();
+}
+
+/** NUL and other untypable text, prototype keys: 400 naming the field, before validation. */
+const requireTypableText: RequestHandler = (req, res, next) => {
+  const problems = [...inputProblems(req.body), ...inputProblems(req.query)];
+  if (problems.length > 0) {
+    res.status(400).json(problem(400, 'Bad Request', [...new Set(problems)]));
     return;
   }
   next();
@@ -34,6 +64,9 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _req, res, ne
     case 'entity.too.large':
       res.status(413).json(problem(413, 'Payload Too Large', 'request body must be at most 16 KiB'));
       return;
+    case 'entity.too.deep':
+      res.status(400).json(problem(400, 'Bad Request', `request body must be nested at most ${MAX_JSON_DEPTH} levels deep`));
+      return;
     case 'entity.parse.failed':
       res.status(400).json(problem(400, 'Bad Request', 'request body is not valid JSON'));
       return;
@@ -48,5 +81,12 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _req, res, ne
 
 /** The JSON body parser of the API with its limits, in place of Nest's default one. */
 export function jsonBody(): Array<RequestHandler | ErrorRequestHandler> {
-  return [requireJson, express.json({ limit: BODY_LIMIT, strict: false }), bodyErrors, requireObject];
+  return [
+    requireJson,
+    requireUtf8,
+    express.json({ limit: BODY_LIMIT, strict: false, verify: verifyDepth }),
+    bodyErrors,
+    requireObject,
+    requireTypableText,
+  ];
 }

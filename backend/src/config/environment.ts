@@ -33,6 +33,27 @@ export class Environment {
   @Max(65535)
   PORT = 3000;
 
+  // Time limits of the request pool (database/data-source.ts); together well under nginx's
+  // 30 s proxy_read_timeout, so that a visitor gets the API's 503 rather than nginx's.
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(10_000)
+  DATABASE_ACQUIRE_TIMEOUT_MS = 5_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(20_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 5_000;
+
+  // SIGTERM: how long to keep serving (with Connection: close) while proxies notice.
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(15_000)
+  SHUTDOWN_DELAY_MS = 5_000;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

@@ -1,3 +1,5 @@
+import { KEY_LIFETIME } from './contact-idempotency.js';
+
 /**
  * One batch of submissions in one statement, so one transaction and one commit (one WAL
  * flush) for the whole batch, rate limit included:
@@ -7,18 +9,25 @@
  * 3. `ranked`: each request's place in its client's window: the counter before the batch
  *    plus its rank within the batch, so exactly CONTACT_RATE_LIMIT requests pass however
  *    the requests are spread over batches and replicas;
- * 4. `stored` / `queued`: the submissions that passed, and their spreadsheet deliveries
- *    (when the sync is on) in the same transaction.
- * The answer is one row per request, in the order of `input`.
+ * 4. `keyed` / `claimed`: the Idempotency-Keys of the requests that passed, the first of
+ *    each key in the batch only, claimed in key order; a key held by a committed submission
+ *    (younger than its lifetime) is not claimed, and one held by a transaction in flight
+ *    waits for it (ON CONFLICT), so two requests with one key never both store a lead;
+ * 5. `stored` / `queued`: the submissions that passed and hold their key (or have none),
+ *    and their spreadsheet deliveries (when the sync is on) in the same transaction.
+ * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
+ * the seconds to wait) or `key-taken` (another request with its key was stored first).
  *
  * Parameters: $1–$8 the batch's columns as arrays (id, name, email, linkedin, company,
  * interest, comments, rate-limit key), $9 the window (ms), $10 the limit, $11 whether to
- * queue spreadsheet deliveries.
+ * queue spreadsheet deliveries, $12 and $13 each request's Idempotency-Key and request hash
+ * (null without a key).
  */
 export const STORE_SUBMISSIONS = `
   WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-      WITH ORDINALITY AS t(id, name, email, linkedin, company, interest, comments, rate_key, ord)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                         $12::text[], $13::text[])
+      WITH ORDINALITY AS t(id, name, email, linkedin, company, interest, comments, rate_key, idempotency_key, request_hash, ord)
   ), hits AS (
     INSERT INTO rate_limits AS r (key, hits, resets_at)
     SELECT rate_key, count(*), now() + $9 * interval '1 millisecond' FROM input GROUP BY rate_key ORDER BY rate_key
@@ -31,12 +40,26 @@ export const STORE_SUBMISSIONS = `
            hits.hits - count(*) OVER (PARTITION BY input.rate_key)
              + row_number() OVER (PARTITION BY input.rate_key ORDER BY input.ord) <= $10 AS accepted
       FROM input JOIN hits ON hits.key = input.rate_key
+  ), keyed AS (
+    SELECT DISTINCT ON (idempotency_key) idempotency_key, id, request_hash
+      FROM ranked WHERE accepted AND idempotency_key IS NOT NULL ORDER BY idempotency_key, ord
+  ), claimed AS (
+    INSERT INTO contact_idempotency_keys AS k (key, submission_id, request_hash)
+    SELECT idempotency_key, id, request_hash FROM keyed ORDER BY idempotency_key
+    ON CONFLICT (key) DO UPDATE SET submission_id = excluded.submission_id, request_hash = excluded.request_hash, created_at = now()
+      WHERE k.created_at <= now() - ${KEY_LIFETIME}
+    RETURNING submission_id
+  ), passed AS (
+    SELECT ranked.*, NOT accepted AS limited,
+           accepted AND (idempotency_key IS NULL OR id IN (SELECT submission_id FROM claimed)) AS keeps
+      FROM ranked
   ), stored AS (
     INSERT INTO contact_submissions (id, name, email, linkedin, company, interest, comments)
-    SELECT id, name, email, linkedin, company, interest, comments FROM ranked WHERE accepted ORDER BY ord
+    SELECT id, name, email, linkedin, company, interest, comments FROM passed WHERE keeps ORDER BY ord
     RETURNING id
   ), queued AS (
     INSERT INTO sheet_deliveries (submission_id) SELECT id FROM stored WHERE $11::boolean
   )
-  SELECT accepted, greatest(1, ceil(extract(epoch FROM resets_at - now())))::int AS "retryAfter"
-    FROM ranked ORDER BY ord`;
+  SELECT CASE WHEN keeps THEN 'stored' WHEN limited THEN 'limited' ELSE 'key-taken' END AS result,
+         greatest(1, ceil(extract(epoch FROM resets_at - now())))::int AS "retryAfter"
+    FROM passed ORDER BY ord`;

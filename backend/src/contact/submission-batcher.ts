@@ -16,10 +16,16 @@ export interface NewSubmission {
   interest: string;
   comments: string | null;
   rateKey: string;
+  /** The client's Idempotency-Key and the hash of what it sent, or null without a key. */
+  idempotencyKey: string | null;
+  requestHash: string | null;
 }
 
-/** Stored (and committed), or refused by the rate limit with the seconds to wait. */
-export type StoreOutcome = { accepted: true } | { accepted: false; retryAfter: number };
+/**
+ * Stored (and committed); refused by the rate limit with the seconds to wait; or not
+ * stored because another request with the same Idempotency-Key was stored first.
+ */
+export type StoreOutcome = { result: 'stored' } | { result: 'limited'; retryAfter: number } | { result: 'key-taken' };
 
 interface Pending {
   submission: NewSubmission;
@@ -91,7 +97,7 @@ export class SubmissionBatcher {
         throw error;
       });
       batch.forEach((pending, index) => pending.resolve(outcomes[index]));
-      if (outcomes.some((outcome) => outcome.accepted)) this.sheetsOutbox.deliverSoon();
+      if (outcomes.some((outcome) => outcome.result === 'stored')) this.sheetsOutbox.deliverSoon();
     } catch (error) {
       this.logger.error(`a batch of ${batch.length} submissions was not stored: ${String(error)}`);
       for (const pending of batch) pending.reject(error);
@@ -100,7 +106,7 @@ export class SubmissionBatcher {
 
   private async run(submissions: NewSubmission[]): Promise<StoreOutcome[]> {
     const column = <K extends keyof NewSubmission>(key: K) => submissions.map((submission) => submission[key]);
-    const rows = await this.dataSource.query<Array<{ accepted: boolean; retryAfter: number }>>(STORE_SUBMISSIONS, [
+    const rows = await this.dataSource.query<Array<{ result: StoreOutcome['result']; retryAfter: number }>>(STORE_SUBMISSIONS, [
       column('id'),
       column('name'),
       column('email'),
@@ -112,7 +118,11 @@ export class SubmissionBatcher {
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
       this.sheetsOutbox.enabled,
+      column('idempotencyKey'),
+      column('requestHash'),
     ]);
-    return rows.map((row) => (row.accepted ? { accepted: true } : { accepted: false, retryAfter: row.retryAfter }));
+    return rows.map((row) =>
+      row.result === 'limited' ? { result: 'limited', retryAfter: row.retryAfter } : { result: row.result },
+    );
   }
 }

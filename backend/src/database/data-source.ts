@@ -7,6 +7,7 @@ import { SessionsAndRateLimits1763800000000 } from './migrations/1763800000000-s
 import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-deliveries.js';
 import { ContactSubmissionCounts1795328829376 } from './migrations/1795328829376-contact-submission-counts.js';
 import { ContactSubmissionDeltas1795400000000 } from './migrations/1795400000000-contact-submission-deltas.js';
+import { ContactIdempotencyKeys1795500000000 } from './migrations/1795500000000-contact-idempotency-keys.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, SheetDelivery];
@@ -16,6 +17,7 @@ export const MIGRATIONS = [
   SheetDeliveries1795326600000,
   ContactSubmissionCounts1795328829376,
   ContactSubmissionDeltas1795400000000,
+  ContactIdempotencyKeys1795500000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
@@ -30,6 +32,37 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     extra: { max: 10, connectionTimeoutMillis: 5000 },
+  };
+}
+
+export interface RequestTimeouts {
+  /** Longest wait for a pooled connection (connecting included). */
+  acquireTimeoutMs: number;
+  /** Longest run of one statement, enforced by the server (lock waits included). */
+  statementTimeoutMs: number;
+}
+
+/**
+ * The pool that serves requests: every wait bounded, so that a database that is down,
+ * frozen or locked costs a request a few seconds and a 503 (see errors/), never a hang
+ * past nginx's proxy_read_timeout (30 s). Migrations use the unbounded options above.
+ */
+export function requestDataSourceOptions(url: string, timeouts: RequestTimeouts): DataSourceOptions {
+  const options = dataSourceOptions(url);
+  return {
+    ...options,
+    extra: {
+      // Two replicas at 20 stay well inside PostgreSQL's default 100 connections.
+      max: 20,
+      connectionTimeoutMillis: timeouts.acquireTimeoutMs,
+      // Server side: the statement is cancelled, its locks released.
+      statement_timeout: timeouts.statementTimeoutMs,
+      // A transaction left open by a stuck request does not hold its locks for long.
+      idle_in_transaction_session_timeout: timeouts.statementTimeoutMs * 2,
+      // Client side, for a server that no longer answers at all (frozen, network gone).
+      query_timeout: timeouts.statementTimeoutMs + 1000,
+      keepAlive: true,
+    },
   };
 }
 

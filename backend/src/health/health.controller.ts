@@ -1,15 +1,18 @@
 import { Controller, Get, HttpCode, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Public } from '../common/public.decorator.js';
+import { ShutdownState } from '../shutdown/shutdown-state.js';
 import { HealthStatusDto } from './health-status.dto.js';
+import { ReadinessProbe } from './readiness-probe.service.js';
 
 @ApiTags('health')
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly probe: ReadinessProbe,
+    private readonly shutdown: ShutdownState,
+  ) {}
 
   /** The process is up (liveness). */
   @Get('live')
@@ -19,17 +22,14 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** The database answers (readiness); 503 otherwise. */
+  /** Ready for traffic: not stopping, and the database answers within 1 s; 503 otherwise. */
   @Get('ready')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: HealthStatusDto })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer.' })
+  @ApiServiceUnavailableResponse({ description: 'Shutting down, or the database does not answer within 1 s.' })
   async ready(): Promise<HealthStatusDto> {
-    try {
-      await this.dataSource.query('SELECT 1');
-    } catch {
-      throw new ServiceUnavailableException('database unreachable');
-    }
+    if (this.shutdown.draining) throw new ServiceUnavailableException('shutting down');
+    if (!(await this.probe.databaseAnswers())) throw new ServiceUnavailableException('database unreachable');
     return { status: 'ok' };
   }
 }

@@ -35,15 +35,22 @@ export type ApiRequestOptions = {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 };
 
 /** The one fetch path: credentials always included; a non-successful answer throws an ApiError. */
-export async function apiRequest(path: string, { method = 'GET', body, signal }: ApiRequestOptions = {}): Promise<Response> {
+export async function apiRequest(
+  path: string,
+  { method = 'GET', body, signal, headers = {} }: ApiRequestOptions = {},
+): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+    headers: {
+      ...(hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' }),
+      ...headers,
+    },
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   });

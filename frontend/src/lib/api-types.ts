@@ -287,7 +287,11 @@ export interface operations {
   ContactController_submit: {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        'idempotency-key': string;
+        /** @description One per filled-in form (8–128 of A-Z a-z 0-9 _ -); a retry with it within 24 h answers the first answer again. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -398,7 +402,7 @@ export interface operations {
           'application/json': components['schemas']['HealthStatusDto'];
         };
       };
-      /** @description The database does not answer. */
+      /** @description Shutting down, or the database does not answer within 1 s. */
       503: {
         headers: {
           [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import type { Interest } from '@/config/interests';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, isApiError } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
 import type { ContactFormValues } from './contact-form-values';
 
@@ -23,8 +23,34 @@ export function toContactPayload({ website, ...fields }: ContactFormValues): Con
   return website ? { ...payload, website } : payload;
 }
 
+/**
+ * One Idempotency-Key per filled-in form: sending the same values again (a retry, a second
+ * click after an error) reuses it, so the API stores the lead once; other values get a new one.
+ */
+let lastKey: { payload: string; key: string } | undefined;
+
+export function idempotencyKeyFor(payload: object): string {
+  const text = JSON.stringify(payload);
+  if (lastKey?.payload !== text) lastKey = { payload: text, key: crypto.randomUUID() };
+  return lastKey.key;
+}
+
+/** Worth one more try with the same key: no answer reached us, or the API said 503. */
+function isTransient(error: unknown): boolean {
+  return error instanceof TypeError || isApiError(error, 503);
+}
+
+export const RETRY_DELAY_MS = 1000;
+
 export async function createContact(values: ContactFormValues): Promise<ContactReceipt> {
-  const res = await apiRequest(API.contact, { method: 'POST', body: toContactPayload(values) });
+  const body = toContactPayload(values);
+  const headers = { 'Idempotency-Key': idempotencyKeyFor(body) };
+  const send = () => apiRequest(API.contact, { method: 'POST', body, headers });
+  const res = await send().catch(async (error: unknown) => {
+    if (!isTransient(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    return send();
+  });
   return (await res.json()) as ContactReceipt;
 }
 

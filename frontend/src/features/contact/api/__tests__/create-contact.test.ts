@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyContactForm } from '../contact-form-values';
-import { toContactPayload } from '../create-contact';
+import { createContact, toContactPayload } from '../create-contact';
 
 const values = { ...emptyContactForm, name: 'Ada', email: 'ada@example.com', interest: 'community' };
 
@@ -20,5 +20,52 @@ describe('toContactPayload', () => {
     expect(toContactPayload({ ...values, website: 'http://spam.example' })).toMatchObject({
       website: 'http://spam.example',
     });
+  });
+});
+
+describe('createContact', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const created = () => new Response(JSON.stringify({ message: 'Thanks', id: 'x' }), { status: 201 });
+  const keysOf = (fetchMock: ReturnType<typeof vi.fn>) =>
+    fetchMock.mock.calls.map(
+      ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'],
+    );
+
+  it('retries once with the same Idempotency-Key after a network error', async () => {
+    const fetchMock = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(created());
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(createContact({ ...values, name: 'Retry One' })).resolves.toMatchObject({ id: 'x' });
+    const keys = keysOf(fetchMock);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{8,128}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('retries once after a 503, then shows the error', async () => {
+    const unavailable = () => new Response('{"message":"busy"}', { status: 503 });
+    const fetchMock = vi.fn().mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(unavailable());
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(createContact({ ...values, name: 'Retry Two' })).rejects.toThrow(/^503: /);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry a 400, and makes a new key for other values', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{"message":"bad"}', { status: 400 }))
+      .mockResolvedValueOnce(created())
+      .mockResolvedValueOnce(created());
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(createContact({ ...values, name: 'Form A' })).rejects.toThrow(/^400: /);
+    await createContact({ ...values, name: 'Form A' });
+    await createContact({ ...values, name: 'Form B' });
+    const keys = keysOf(fetchMock);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

@@ -1,0 +1,79 @@
+import { createServer, type Server, type Socket, connect } from 'node:net';
+
+/**
+ * A TCP hop between the API and PostgreSQL that a test can break like a real outage:
+ * `stop()` refuses and cuts every connection (the server down), `freeze()` keeps them open
+ * but passes nothing (a hung server or a lost network), `start()`/`thaw()` undo them.
+ */
+export interface TcpProxy {
+  port: number;
+  /** `url` with its host and port replaced by the proxy's. */
+  urlFor(url: string): string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  freeze(): void;
+  thaw(): void;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let frozen = false;
+  const paused: Socket[] = [];
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    if (frozen) {
+      socket.pause();
+      paused.push(socket);
+    }
+  };
+  const handle = (client: Socket) => {
+    const upstream = connect(target.port, target.host);
+    track(client);
+    track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  };
+  let server: Server = createServer(handle);
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = (server.address() as { port: number }).port;
+
+  const proxy: TcpProxy = {
+    port,
+    urlFor(url) {
+      const parsed = new URL(url);
+      parsed.host = `127.0.0.1:${port}`;
+      return parsed.toString();
+    },
+    async stop() {
+      await new Promise((resolve) => {
+        server.close(resolve);
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    async start() {
+      server = createServer(handle);
+      await listen(port);
+    },
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) {
+        socket.pause();
+        paused.push(socket);
+      }
+    },
+    thaw() {
+      frozen = false;
+      for (const socket of paused.splice(0)) socket.resume();
+    },
+    async close() {
+      await proxy.stop().catch(() => undefined);
+    },
+  };
+  return proxy;
+}
