@@ -6,11 +6,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { DEV_SESSION_SECRET } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
 import { SESSION_IDLE_MS } from './session-user.js';
-
-// Only for development and tests: production refuses to start without SESSION_SECRET.
-const DEV_SESSION_SECRET = 'dev-only-session-secret-not-for-production-use';
 
 /**
  * Cookie sessions stored in PostgreSQL (table user_sessions), so every API replica knows
