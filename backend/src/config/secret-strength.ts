@@ -23,9 +23,7 @@ export function isPlaceholder(secret: string): boolean {
   const folded = secret.trim().toLowerCase();
   return (
     // .env.example's former values, and k8s/secret.example.yaml's.
-    /^(change[-_ ]?me|replace[-_ ]?with)/.test(folded) ||
-    folded === DEV_ADMIN.password ||
-    folded === DEV_SESSION_SECRET
+    /^(change[-_ ]?me|replace[-_ ]?with)/.test(folded) || folded === DEV_ADMIN.password || folded === DEV_SESSION_SECRET
   );
 }
 
