@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEMPLATE = path.join(ROOT, 'nginx', 'templates', 'default.conf.template');
 /** The variables the template uses; the image substitutes these and nothing else. */
-export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'NGINX_ROOT', 'API_UPSTREAM_SERVERS'];
+export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'NGINX_ROOT', 'API_UPSTREAM_SERVERS', 'NGINX_BEHIND_PROXY'];
 
 /** envsubst semantics for `names`: `$NAME` and `${NAME}` become the value; others stay. */
 export function renderTemplate(text, values, names = TEMPLATE_VARIABLES) {
@@ -47,12 +47,21 @@ function mimeTypesPath(nginxBin) {
  * `<prefix>/conf.d/default.conf` (the rendered template). Returns the args to run nginx
  * in the foreground with it.
  */
-export async function writeNginxPrefix({ prefix, listen, root, apiPorts, apiHost = '127.0.0.1', nginxBin = nginxBinary() }) {
+export async function writeNginxPrefix({
+  prefix,
+  listen,
+  root,
+  apiPorts,
+  apiHost = '127.0.0.1',
+  behindProxy = false,
+  nginxBin = nginxBinary(),
+}) {
   const template = await readFile(TEMPLATE, 'utf8');
   const site = renderTemplate(template, {
     NGINX_PORT: listen,
     NGINX_ROOT: root,
     API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port};`).join(' '),
+    NGINX_BEHIND_PROXY: behindProxy ? '1' : '0',
   });
   await mkdir(path.join(prefix, 'conf.d'), { recursive: true });
   await mkdir(path.join(prefix, 'temp'), { recursive: true });

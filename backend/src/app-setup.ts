@@ -6,6 +6,7 @@ import { ConfigService } from '@nestjs/config';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { jsonBody } from './common/json-body.js';
+import { sameOriginOnly } from './common/same-origin.js';
 import type { Environment } from './config/environment.js';
 
 function messages(errors: ValidationError[]): string[] {
@@ -44,6 +45,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(sameOriginOnly);
   app.use(...jsonBody());
   app.useGlobalPipes(
     new ValidationPipe({

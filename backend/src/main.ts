@@ -14,8 +14,8 @@ try {
     abortOnError: false,
   });
   configureApp(app);
-  const port = app.get<ConfigService<Environment, true>>(ConfigService).get('PORT', { infer: true });
-  await app.listen(port, '0.0.0.0');
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
 } catch (error) {
   // A bad environment or an unreachable database: say why in one JSON line and stop.
   console.error(

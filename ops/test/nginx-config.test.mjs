@@ -26,10 +26,12 @@ describe('nginx/templates/default.conf.template', () => {
       NGINX_PORT: '8080',
       NGINX_ROOT: '/srv/app',
       API_UPSTREAM_SERVERS: 'server backend:3000;',
+      NGINX_BEHIND_PROXY: '0',
     });
-    assert.doesNotMatch(rendered, /\$\{?(NGINX_PORT|NGINX_ROOT|API_UPSTREAM_SERVERS)/);
+    assert.doesNotMatch(rendered, /\$\{?(NGINX_PORT|NGINX_ROOT|API_UPSTREAM_SERVERS|NGINX_BEHIND_PROXY)/);
     assert.match(rendered, /listen 8080 default_server;/);
-    assert.match(rendered, /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+    assert.match(rendered, /map "0" \$app_forwarded_for/);
+    assert.match(rendered, /proxy_set_header X-Forwarded-For \$app_forwarded_for;/);
     assert.throws(() => renderTemplate(template, { NGINX_PORT: '8080' }), /no value for/);
   });
 

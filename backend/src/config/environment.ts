@@ -48,6 +48,11 @@ export class Environment {
   @Max(65535)
   PORT = 3000;
 
+  /** Interface to listen on: every one in a container; `make serve` keeps it to loopback behind nginx. */
+  @IsString()
+  @MinLength(1)
+  HOST = '0.0.0.0';
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
