@@ -49,7 +49,12 @@ describe('state-changing requests from another origin', () => {
   });
 
   it('takes requests from our own origin, and from clients that are not browsers', async () => {
-    await request(ours).post('/api/contact').set('Origin', ours).set('Sec-Fetch-Site', 'same-origin').send(contactBody()).expect(201);
+    await request(ours)
+      .post('/api/contact')
+      .set('Origin', ours)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(contactBody())
+      .expect(201);
     await request(sut.server).post('/api/contact').send(contactBody()).expect(201);
     await request(sut.server).get('/api/health/live').set('Origin', 'https://evil.example').expect(200);
   });
