@@ -1,4 +1,4 @@
-// Renders nginx/templates/default.conf.template the way the official nginx image does
+// Renders nginx/templates/default.conf.template the way the web image's entrypoint does
 // (envsubst of the named variables only) and writes a self-contained nginx prefix around
 // it, so that Debian's nginx runs the very config of the Docker image. Shared by
 // scripts/serve.mjs and the ops tests.
@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEMPLATE = path.join(ROOT, 'nginx', 'templates', 'default.conf.template');
 /** The variables the template uses; the image substitutes these and nothing else. */
-export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'NGINX_ROOT', 'API_UPSTREAM_SERVERS', 'NGINX_BEHIND_PROXY'];
+export const TEMPLATE_VARIABLES = [
+  'NGINX_PORT',
+  'NGINX_ROOT',
+  'NGINX_RESOLVER',
+  'API_UPSTREAM',
+  'API_UPSTREAM_SERVERS',
+  'NGINX_BEHIND_PROXY',
+];
 
 /** envsubst semantics for `names`: `$NAME` and `${NAME}` become the value; others stay. */
 export function renderTemplate(text, values, names = TEMPLATE_VARIABLES) {
@@ -62,6 +69,9 @@ export async function writeNginxPrefix({
     NGINX_ROOT: root,
     API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port};`).join(' '),
     NGINX_BEHIND_PROXY: behindProxy ? '1' : '0',
+    // The upstream block by name, as in Kubernetes; so the resolver is never asked.
+    API_UPSTREAM: 'api_backend',
+    NGINX_RESOLVER: '127.0.0.1',
   });
   await mkdir(path.join(prefix, 'conf.d'), { recursive: true });
   await mkdir(path.join(prefix, 'temp'), { recursive: true });

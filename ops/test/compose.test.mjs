@@ -125,6 +125,15 @@ describe('docker-compose.yml', () => {
     assert.equal(nginx.depends_on.backend.condition, 'service_healthy');
     assert.equal(nginx.build.dockerfile, 'nginx/Dockerfile');
     assert.match(nginx.environment.API_UPSTREAM_SERVERS, /server backend:3000;/);
+    // Looked up per request: a recreated backend container has a new address.
+    assert.equal(nginx.environment.API_UPSTREAM, 'backend:3000');
+  });
+
+  test('exec-form healthchecks have no spaces in their arguments (podman splits them there)', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const [form, ...args] = service.healthcheck.test;
+      if (form === 'CMD') for (const arg of args) assert.doesNotMatch(arg, /\s/, `${name}: ${arg}`);
+    }
   });
 
   test('every service has a restart policy, a healthcheck and a pinned or locally built image', () => {

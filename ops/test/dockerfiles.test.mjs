@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
-import { isPinnedImage, readText, ROOT } from './helpers.mjs';
+import { isPinnedImage, readText, ROOT, run } from './helpers.mjs';
 
 const DOCKERFILES = ['backend/Dockerfile', 'nginx/Dockerfile'];
 
@@ -113,12 +114,51 @@ describe('Dockerfiles', () => {
     assert.deepEqual(missing, [], 'imported at run time but not in backend dependencies (npm ci --omit=dev drops it)');
   });
 
-  test('nginx: the SPA is built in a Node stage and the template goes to the image template folder', () => {
+  test('nginx: the SPA is built in a Node stage; our entrypoint renders the template', () => {
     const content = readText('nginx/Dockerfile');
     assert.match(content, /npm run build --workspace frontend/);
     assert.match(content, /COPY --from=build \/app\/frontend\/dist \/usr\/share\/nginx\/html/);
     assert.match(content, /COPY nginx\/templates\/default\.conf\.template \/etc\/nginx\/templates\/default\.conf\.template/);
-    assert.match(content, /NGINX_ENVSUBST_FILTER/);
+    assert.match(content, /COPY nginx\/nginx\.conf \/etc\/nginx\/nginx\.conf/);
+    assert.match(content, /COPY --chmod=755 nginx\/entrypoint\.sh \/usr\/local\/bin\/web-entrypoint\.sh/);
+    assert.match(content, /ENTRYPOINT \["\/usr\/local\/bin\/web-entrypoint\.sh"\]/);
+    assert.match(content, /CMD \["nginx", "-g", "daemon off;"\]/);
+    const entrypoint = readText('nginx/entrypoint.sh');
+    assert.match(
+      entrypoint,
+      /envsubst '[^']+' \\\n\s*<\/etc\/nginx\/templates\/default\.conf\.template >\/tmp\/nginx\/default\.conf/,
+    );
+    assert.match(readText('nginx/nginx.conf'), /^\s*include \/tmp\/nginx\/default\.conf;/m);
+    assert.match(entrypoint, /exec "\$@"/);
+  });
+
+  test('nginx/entrypoint.sh: renders the template and takes the resolver from resolv.conf', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'web-entrypoint-'));
+    try {
+      // The script with its fixed paths pointed into the temp folder.
+      const script = readText('nginx/entrypoint.sh').replace(/(?<![\w.-])\/(etc|tmp)\b/g, (fixed) => dir + fixed);
+      mkdirSync(path.join(dir, 'etc', 'nginx', 'templates'), { recursive: true });
+      writeFileSync(path.join(dir, 'etc', 'resolv.conf'), 'search example\nnameserver 10.89.0.1\nnameserver 10.0.0.2\n');
+      writeFileSync(
+        path.join(dir, 'etc', 'nginx', 'templates', 'default.conf.template'),
+        'resolver ${NGINX_RESOLVER}; set $u ${API_UPSTREAM}; $host\n',
+      );
+      writeFileSync(path.join(dir, 'entrypoint.sh'), script);
+      const env = { PATH: process.env.PATH, API_UPSTREAM: 'backend:3000' };
+      const output = run('sh', [path.join(dir, 'entrypoint.sh'), 'echo', 'started'], { env });
+      assert.equal(output.trim(), 'started');
+      assert.equal(
+        readFileSync(path.join(dir, 'tmp', 'nginx', 'default.conf'), 'utf8'),
+        'resolver 10.89.0.1; set $u backend:3000; $host\n',
+      );
+      writeFileSync(path.join(dir, 'etc', 'resolv.conf'), 'nameserver fd00::1\n');
+      run('sh', [path.join(dir, 'entrypoint.sh'), 'true'], { env });
+      assert.match(readFileSync(path.join(dir, 'tmp', 'nginx', 'default.conf'), 'utf8'), /^resolver \[fd00::1\];/);
+      writeFileSync(path.join(dir, 'etc', 'resolv.conf'), '');
+      assert.throws(() => run('sh', [path.join(dir, 'entrypoint.sh'), 'true'], { env }), /no nameserver/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the rules catch a bad Dockerfile', () => {

@@ -57,4 +57,14 @@ describe(WORKFLOW, () => {
     assert.deepEqual(files, ['backend/Dockerfile', 'nginx/Dockerfile']);
     assert.match(readText('.ci/run'), /make test/);
   });
+
+  test('runs the container smoke test on Docker with the real base images', () => {
+    const workflow = readYaml(WORKFLOW);
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    const smoke = steps.find((step) => step.run === 'node ops/containers/smoke.mjs');
+    assert.ok(smoke, 'a step runs ops/containers/smoke.mjs');
+    assert.equal(smoke.env.COMPOSE, 'docker compose');
+    assert.equal(smoke.env.ENGINE, 'docker');
+    assert.match(readText('.ci/run'), /make test-containers/);
+  });
 });
