@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { ADMIN } from './e2e/admin-account';
 
 // Browser tests run Debian's Chromium (Playwright's own browser downloads are not used).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -82,8 +83,8 @@ export default defineConfig({
           SERVE_API_PORT: API_PORT,
           CONTACT_RATE_LIMIT: '1000',
           EMBEDDED_POSTGRES_DIR: databaseDir ?? '',
-          ADMIN_USERNAME: 'admin',
-          ADMIN_PASSWORD: 'admin-dev-password',
+          ADMIN_USERNAME: ADMIN.username,
+          ADMIN_PASSWORD: ADMIN.password,
         },
       },
 });

@@ -21,7 +21,7 @@ export NGINX_RESOLVER
 
 # /tmp: the one writable place (nginx/nginx.conf includes the result from there).
 mkdir -p /tmp/nginx
-envsubst '${NGINX_PORT} ${NGINX_ROOT} ${NGINX_RESOLVER} ${API_UPSTREAM} ${API_UPSTREAM_SERVERS} ${NGINX_API_LIMIT_KEY} ${NGINX_API_RATE_RPS} ${NGINX_API_BURST}' \
+envsubst '${NGINX_PORT} ${NGINX_ROOT} ${NGINX_RESOLVER} ${API_UPSTREAM} ${API_UPSTREAM_SERVERS} ${NGINX_API_LIMIT_KEY} ${NGINX_API_RATE_RPS} ${NGINX_API_BURST} ${NGINX_BEHIND_PROXY}' \
   </etc/nginx/templates/default.conf.template >/tmp/nginx/default.conf
 
 exec "$@"

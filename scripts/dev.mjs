@@ -28,6 +28,8 @@ await supervisor.run(async () => {
   const apiEnv = {
     ...env,
     NODE_ENV: env.NODE_ENV || 'development',
+    // The development admin's password is public: the API stays on this machine.
+    HOST: env.HOST || '127.0.0.1',
     DATABASE_URL: databaseUrl,
     PORT: String(apiPort),
   };

@@ -19,6 +19,7 @@ export const TEMPLATE_VARIABLES = [
   'NGINX_API_LIMIT_KEY',
   'NGINX_API_RATE_RPS',
   'NGINX_API_BURST',
+  'NGINX_BEHIND_PROXY',
 ];
 
 /**
@@ -75,6 +76,7 @@ export async function writeNginxPrefix({
   apiPorts,
   apiHost = '127.0.0.1',
   apiRate = process.env.NGINX_API_RATE,
+  behindProxy = false,
   nginxBin = nginxBinary(),
 }) {
   const template = await readFile(TEMPLATE, 'utf8');
@@ -83,6 +85,7 @@ export async function writeNginxPrefix({
     NGINX_ROOT: root,
     API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=3 fail_timeout=5s;`).join(' '),
     ...apiRateValues(apiRate),
+    NGINX_BEHIND_PROXY: behindProxy ? '1' : '0',
     // The upstream block by name, as in Kubernetes; so the resolver is never asked.
     API_UPSTREAM: 'api_backend',
     NGINX_RESOLVER: '127.0.0.1',

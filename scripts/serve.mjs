@@ -63,6 +63,9 @@ await supervisor.run(async () => {
   const apiEnv = {
     ...env,
     NODE_ENV: 'production',
+    // Only nginx reaches the API: on another interface a client could talk to it directly
+    // and make up its own X-Forwarded-For.
+    HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: adminPassword,

@@ -10,6 +10,7 @@ import { jsonBody } from './common/json-body.js';
 import { ApiErrorsFilter } from './errors/api-errors.filter.js';
 import { connectionCloseWhileDraining } from './shutdown/graceful-shutdown.js';
 import { ShutdownState } from './shutdown/shutdown-state.js';
+import { sameOriginOnly } from './common/same-origin.js';
 import type { Environment } from './config/environment.js';
 
 function messages(errors: ValidationError[]): string[] {
@@ -68,6 +69,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(sameOriginOnly);
   app.use(connectionCloseWhileDraining(app.get(ShutdownState)));
   app.use(...jsonBody());
   app.useGlobalFilters(new ApiErrorsFilter());

@@ -17,7 +17,7 @@ try {
   configureApp(app);
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   drainOnSignals(app, config.get('SHUTDOWN_DELAY_MS', { infer: true }));
-  await app.listen(config.get('PORT', { infer: true }), '0.0.0.0');
+  await app.listen(config.get('PORT', { infer: true }), config.get('HOST', { infer: true }));
   // Idle keep-alive connections: nginx (upstream keepalive_timeout 4 s) closes them first,
   // so it never sends a request on a connection that the API is closing at that moment.
   app.getHttpServer().keepAliveTimeout = 10_000;

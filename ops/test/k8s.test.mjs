@@ -163,4 +163,10 @@ describe('k8s/ (kustomize)', () => {
     const port = find('Service', 'backend').spec.ports[0].port;
     assert.equal(upstream, `server backend:${port};`);
   });
+
+  test("web: behind the Ingress, nginx passes on the Ingress's forwarding headers (TRUST_PROXY counts both hops)", () => {
+    const [container] = find('Deployment', 'web').spec.template.spec.containers;
+    assert.equal(container.env.find((variable) => variable.name === 'NGINX_BEHIND_PROXY')?.value, '1');
+    assert.equal(find('ConfigMap', 'backend-config').data.TRUST_PROXY, '2');
+  });
 });

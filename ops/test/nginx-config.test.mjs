@@ -37,13 +37,15 @@ describe('nginx/templates/default.conf.template', () => {
       API_UPSTREAM: 'backend:3000',
       NGINX_RESOLVER: '10.89.0.1',
       ...apiRateValues('10'),
+      NGINX_BEHIND_PROXY: '0',
     });
     assert.doesNotMatch(rendered, new RegExp(`\\$\\{?(${TEMPLATE_VARIABLES.join('|')})`));
     assert.match(rendered, /set \$api_upstream backend:3000;/);
     assert.match(rendered, /limit_req_zone \$binary_remote_addr zone=api_rate:10m rate=10r\/s;/);
     assert.match(rendered, /limit_req zone=api_rate burst=50 nodelay;/);
     assert.match(rendered, /listen 8080 default_server;/);
-    assert.match(rendered, /proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+    assert.match(rendered, /map "0" \$app_forwarded_for/);
+    assert.match(rendered, /proxy_set_header X-Forwarded-For \$app_forwarded_for;/);
     assert.throws(() => renderTemplate(template, { NGINX_PORT: '8080' }), /no value for/);
   });
 
@@ -115,6 +117,7 @@ describe('nginx/templates/default.conf.template', () => {
       API_UPSTREAM: 'backend:3000',
       NGINX_RESOLVER: '127.0.0.11',
       ...apiRateValues('20'),
+      NGINX_BEHIND_PROXY: '0',
     });
     await writeFile(path.join(dir, 'default.conf'), site);
     // Only the include of the rendered site moves to the temp folder; pid and temp paths stay.

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -246,6 +246,31 @@ describe('make serve (nginx + 2 API replicas)', () => {
     assert.equal(list.status, 200, list.text);
     const stored = new Set(JSON.parse(list.text).map((submission) => submission.id));
     for (const id of ids) assert.ok(stored.has(id), `submission ${id} stored`);
+  });
+
+  test('the API replicas listen on 127.0.0.1 only: nginx is the one way in', async () => {
+    // /proc/net/tcp lists each listening socket (state 0A) as hex "address:port".
+    const sockets = (await readFile('/proc/net/tcp', 'utf8'))
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/));
+    for (const apiPort of apiPorts) {
+      const hexPort = apiPort.toString(16).toUpperCase().padStart(4, '0');
+      const listening = sockets.filter(([, local, , state]) => state === '0A' && local?.endsWith(`:${hexPort}`));
+      assert.deepEqual(
+        listening.map(([, local]) => local),
+        [`0100007F:${hexPort}`],
+        `API port ${apiPort}`,
+      );
+    }
+  });
+
+  test('a made-up X-Forwarded-For does not get a client past the sign-in lock', async () => {
+    const attempt = (spoofed) =>
+      json(port, '/api/auth/login', { username: 'spoof-check', password: 'wrong-guess' }, { 'X-Forwarded-For': spoofed });
+    for (let index = 0; index < 5; index += 1) assert.equal((await attempt(`10.0.0.${index}`)).status, 401);
+    const locked = await attempt('10.0.0.99');
+    assert.equal(locked.status, 429);
   });
 
   test('SIGTERM stops everything it started', async () => {

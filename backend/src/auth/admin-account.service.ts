@@ -2,11 +2,10 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { DEV_ADMIN } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword } from './passwords.js';
-
-const DEV_ADMIN = { username: 'admin', password: 'admin-dev-password' };
 
 /** Creates or updates the admin account from ADMIN_USERNAME / ADMIN_PASSWORD at start-up. */
 @Injectable()

@@ -4,18 +4,20 @@ import type { Repository } from 'typeorm';
 import type { RateCount, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 import type { User } from '../users/user.entity.js';
-import { AuthService, MAX_FAILURES } from './auth.service.js';
+import { AuthService } from './auth.service.js';
 import { hashPassword } from './passwords.js';
+import { MAX_IP_FAILURES, MAX_PAIR_FAILURES, throttleKeys } from './sign-in-throttle.js';
 
 /** Counters in memory, as the rate_limits table keeps them. */
 class FakeRateLimit {
   readonly hits = new Map<string, number>();
-  peek(key: string): Promise<RateCount> {
-    return Promise.resolve({ hits: this.hits.get(key) ?? 0, retryAfter: 900 });
-  }
   hit(key: string): Promise<RateCount> {
     this.hits.set(key, (this.hits.get(key) ?? 0) + 1);
-    return this.peek(key);
+    return Promise.resolve({ hits: this.hits.get(key)!, retryAfter: 900 });
+  }
+  refund(key: string): Promise<void> {
+    this.hits.set(key, Math.max(0, (this.hits.get(key) ?? 0) - 1));
+    return Promise.resolve();
   }
   reset(key: string): Promise<void> {
     this.hits.delete(key);
@@ -27,7 +29,7 @@ describe(AuthService.name, () => {
   let admin: User;
 
   beforeAll(async () => {
-    admin = { id: 'u1', username: 'admin', password: await hashPassword('correct horse') };
+    admin = { id: 'u1', username: 'admin', password: await hashPassword('correct horse battery') };
   });
 
   async function setup() {
@@ -40,15 +42,18 @@ describe(AuthService.name, () => {
     return { sut, rateLimit };
   }
 
-  it('signs in with the right password and forgets the failures counted against that username', async () => {
+  it('signs in with the right password, clears the pair and the username, and gives back the IP its count', async () => {
     const { sut, rateLimit } = await setup();
-    rateLimit.hits.set('login-user:admin', 0);
+    const keys = throttleKeys('10.0.0.1', 'admin');
 
-    await expect(sut.verifyCredentials('admin', 'correct horse', '10.0.0.1')).resolves.toEqual({ id: 'u1', username: 'admin' });
-    expect(rateLimit.hits.has('login-user:admin')).toBe(false);
+    await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.1')).resolves.toEqual({
+      id: 'u1',
+      username: 'admin',
+    });
+    expect(Object.fromEntries(rateLimit.hits)).toEqual({ [keys.ip]: 0 });
   });
 
-  it('answers a wrong password and an unknown user alike, counting the failure per IP and per username', async () => {
+  it('counts a wrong password and an unknown user alike, before the check, and answers them alike', async () => {
     const { sut, rateLimit } = await setup();
 
     const wrong = await sut.verifyCredentials('admin', 'wrong', '10.0.0.1').catch((error: unknown) => error);
@@ -58,26 +63,38 @@ describe(AuthService.name, () => {
       expect(error).toBeInstanceOf(UnauthorizedException);
       expect((error as Error).message).toBe('Invalid username or password');
     }
-    expect(Object.fromEntries(rateLimit.hits)).toEqual({
-      'login-ip:10.0.0.1': 1,
-      'login-user:admin': 1,
-      'login-ip:10.0.0.2': 1,
-      'login-user:nobody': 1,
-    });
+    for (const [ip, username] of [
+      ['10.0.0.1', 'admin'],
+      ['10.0.0.2', 'nobody'],
+    ]) {
+      const keys = throttleKeys(ip, username);
+      expect([keys.pair, keys.ip, keys.user].map((key) => rateLimit.hits.get(key))).toEqual([1, 1, 1]);
+    }
   });
 
-  it(`locks out after ${MAX_FAILURES} failures from one IP, even with the right password`, async () => {
+  it(`locks the (IP, username) pair past ${MAX_PAIR_FAILURES} failures, even with the right password; other IPs still sign in`, async () => {
     const { sut, rateLimit } = await setup();
-    rateLimit.hits.set('login-ip:10.0.0.1', MAX_FAILURES);
+    rateLimit.hits.set(throttleKeys('10.0.0.1', 'admin').pair, MAX_PAIR_FAILURES);
 
-    await expect(sut.verifyCredentials('admin', 'correct horse', '10.0.0.1')).rejects.toBeInstanceOf(TooManyRequestsException);
-    await expect(sut.verifyCredentials('admin', 'correct horse', '10.0.0.9')).resolves.toMatchObject({ id: 'u1' });
+    await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.1')).rejects.toBeInstanceOf(
+      TooManyRequestsException,
+    );
+    await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.9')).resolves.toMatchObject({ id: 'u1' });
   });
 
-  it(`locks out after ${MAX_FAILURES} failures for one username, whatever the IP (case-insensitive)`, async () => {
+  it(`locks one IP past ${MAX_IP_FAILURES} failures over any usernames`, async () => {
     const { sut, rateLimit } = await setup();
-    rateLimit.hits.set('login-user:admin', MAX_FAILURES);
+    rateLimit.hits.set(throttleKeys('10.0.0.1', 'admin').ip, MAX_IP_FAILURES);
 
-    await expect(sut.verifyCredentials('ADMIN', 'correct horse', '10.0.0.7')).rejects.toBeInstanceOf(TooManyRequestsException);
+    await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.1')).rejects.toBeInstanceOf(
+      TooManyRequestsException,
+    );
+  });
+
+  it('only slows a username that strangers guessed at: the right password from a new IP still signs in', async () => {
+    const { sut, rateLimit } = await setup();
+    rateLimit.hits.set(throttleKeys('10.0.0.1', 'admin').user, 1000);
+
+    await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.7')).resolves.toMatchObject({ id: 'u1' });
   });
 });

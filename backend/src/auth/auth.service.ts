@@ -8,15 +8,7 @@ import { TooManyRequestsException } from '../rate-limit/too-many-requests.except
 import { User } from '../users/user.entity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionUser } from './session-user.js';
-
-/** Failed sign-ins counted per client IP and per username, over this window... */
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-/** ...answered 429 from this many failures on... */
-export const MAX_FAILURES = 5;
-/** ...and slowed before that: 250 ms after the first failure, doubling, at most 2 s. */
-export function failureDelayMs(failures: number): number {
-  return failures === 0 ? 0 : Math.min(250 * 2 ** (failures - 1), 2000);
-}
+import { FAILURE_WINDOW_MS, failureDelayMs, MAX_IP_FAILURES, MAX_PAIR_FAILURES, throttleKeys } from './sign-in-throttle.js';
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -33,21 +25,21 @@ export class AuthService implements OnModuleInit {
   }
 
   async verifyCredentials(username: string, password: string, ip: string): Promise<SessionUser> {
-    const keys = [`login-ip:${ip}`, `login-user:${username.toLowerCase()}`];
-    const counts = await Promise.all(keys.map((key) => this.rateLimit.peek(key)));
-    const worst = counts.reduce((a, b) => (b.hits > a.hits ? b : a));
-    if (worst.hits >= MAX_FAILURES) {
-      throw new TooManyRequestsException('Too many failed sign-ins. Please try again later.', worst.retryAfter);
-    }
-    await sleep(failureDelayMs(worst.hits));
+    const keys = throttleKeys(ip, username);
+    // Counted first, each in one atomic statement: parallel guesses each see their own count.
+    const [pair, fromIp, forUser] = await Promise.all(
+      [keys.pair, keys.ip, keys.user].map((key) => this.rateLimit.hit(key, FAILURE_WINDOW_MS)),
+    );
+    const locked = [pair.hits > MAX_PAIR_FAILURES && pair, fromIp.hits > MAX_IP_FAILURES && fromIp].find(Boolean);
+    if (locked) throw new TooManyRequestsException('Too many failed sign-ins. Please try again later.', locked.retryAfter);
+    // The attempts before this one that did not succeed slow this one down.
+    await sleep(failureDelayMs(Math.max(pair.hits, forUser.hits) - 1));
 
     const user = await this.users.findOneBy({ username });
     const valid = await verifyPassword(user?.password ?? this.decoyHash, password);
-    if (!user || !valid) {
-      await Promise.all(keys.map((key) => this.rateLimit.hit(key, FAILURE_WINDOW_MS)));
-      throw new UnauthorizedException('Invalid username or password');
-    }
-    await this.rateLimit.reset(keys[1]);
+    if (!user || !valid) throw new UnauthorizedException('Invalid username or password');
+
+    await Promise.all([this.rateLimit.reset(keys.pair), this.rateLimit.reset(keys.user), this.rateLimit.refund(keys.ip)]);
     return { id: user.id, username: user.username };
   }
 }

@@ -14,6 +14,9 @@ declare module 'express-session' {
   }
 }
 
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'sid';
+
 /** Idle timeout: the cookie and the stored session are extended on each request. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** Absolute lifetime of a session, however active. */
@@ -27,7 +30,10 @@ export async function startSession(req: Request, user: SessionUser): Promise<voi
   await promisify(req.session.save.bind(req.session))();
 }
 
-/** Ends the session server-side (the stored row is deleted). */
+/** Ends the session server-side (the stored row is deleted) and drops its cookie in the browser. */
 export async function endSession(req: Request): Promise<void> {
+  // The same attributes as the cookie that was set, or the browser keeps that one.
+  const { path, httpOnly, sameSite, secure } = req.session.cookie;
   await promisify(req.session.destroy.bind(req.session))();
+  req.res?.clearCookie(SESSION_COOKIE, { path, httpOnly, sameSite, secure: secure === true });
 }

@@ -6,28 +6,29 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { DEV_SESSION_SECRET } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
-import { SESSION_IDLE_MS } from './session-user.js';
-
-// Only for development and tests: production refuses to start without SESSION_SECRET.
-const DEV_SESSION_SECRET = 'dev-only-session-secret-not-for-production-use';
+import { HashedSessionStore } from './hashed-session-store.js';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from './session-user.js';
 
 /**
  * Cookie sessions stored in PostgreSQL (table user_sessions), so every API replica knows
- * every session. The store uses the app's own connection pool.
+ * every session. The store uses the app's own connection pool and sees only hashed ids.
  */
 @Injectable()
 export class SessionMiddleware implements NestMiddleware, OnModuleDestroy {
-  private readonly store: session.Store & { close(): void };
+  private readonly store: HashedSessionStore;
   private readonly handler: RequestHandler;
 
   constructor(@InjectDataSource() dataSource: DataSource, config: ConfigService<Environment, true>) {
     const PgStore = connectPgSimple(session);
     const pool = (dataSource.driver as unknown as { master: Pool }).master;
-    this.store = new PgStore({ pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+    this.store = new HashedSessionStore(
+      new PgStore({ pool, tableName: 'user_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    );
     const production = config.get('NODE_ENV', { infer: true }) === 'production';
     this.handler = session({
-      name: 'sid',
+      name: SESSION_COOKIE,
       store: this.store,
       secret: config.get('SESSION_SECRET', { infer: true }) ?? DEV_SESSION_SECRET,
       resave: false,

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { validateEnvironment } from './environment.js';
 
 const DATABASE_URL = 'postgres://app:secret@db:5432/app';
+const STRONG_SECRET = 'q3T0yX9m1pZr8w+KcV2bN7eH4uJ6aLsD0fGiOk5RtYE=';
 
 describe(validateEnvironment.name, () => {
   it('applies the defaults of the contract', () => {
@@ -36,7 +37,16 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL, SHEETS_WEBHOOK_URL: 'not a url' }, /SHEETS_WEBHOOK_URL/],
     [{ DATABASE_URL, NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
     [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, /SESSION_SECRET is too predictable/],
+    [
+      { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: STRONG_SECRET, ADMIN_PASSWORD: 'change-me-admin-password' },
+      /ADMIN_PASSWORD is a placeholder/,
+    ],
   ])('refuses %j, naming the variable', (raw, message) => {
     expect(() => validateEnvironment(raw)).toThrow(message);
+  });
+
+  it('takes the development values outside production', () => {
+    expect(() => validateEnvironment({ DATABASE_URL, ADMIN_PASSWORD: 'change-me-admin-password' })).not.toThrow();
   });
 });

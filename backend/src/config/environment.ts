@@ -11,10 +11,26 @@ import {
   Min,
   MinLength,
   validateSync,
+  ValidateBy,
   ValidateIf,
+  type ValidationArguments,
 } from 'class-validator';
+import { adminPasswordProblem, sessionSecretProblem } from './secret-strength.js';
 
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** In production, refuses a secret that `problem` finds fault with (its message names the variable). */
+function StrongInProduction(problem: (secret: string) => string | null) {
+  const check = ({ value, object }: ValidationArguments) =>
+    (object as Environment).NODE_ENV === 'production' && typeof value === 'string' ? problem(value) : null;
+  return ValidateBy({
+    name: 'strongInProduction',
+    validator: {
+      validate: (_value, args) => check(args!) === null,
+      defaultMessage: (args) => check(args!) ?? '',
+    },
+  });
+}
 
 /**
  * Every environment variable the API reads, checked once at start-up.
@@ -32,6 +48,11 @@ export class Environment {
   @Min(1)
   @Max(65535)
   PORT = 3000;
+
+  /** Interface to listen on: every one in a container; `make serve` keeps it to loopback behind nginx. */
+  @IsString()
+  @MinLength(1)
+  HOST = '0.0.0.0';
 
   // Time limits of the request pool (database/data-source.ts); together well under nginx's
   // 30 s proxy_read_timeout, so that a visitor gets the API's 503 rather than nginx's.
@@ -64,13 +85,14 @@ export class Environment {
   @IsOptional()
   @IsString()
   @ValidateIf((env: Environment) => env.NODE_ENV === 'production' && env.ADMIN_PASSWORD !== undefined)
-  @MinLength(12, { message: 'ADMIN_PASSWORD must be at least 12 characters in production' })
+  @StrongInProduction(adminPasswordProblem)
   ADMIN_PASSWORD?: string;
 
   @Transform(emptyToUndefined)
   @ValidateIf((env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== undefined)
   @IsString({ message: 'SESSION_SECRET is required in production' })
   @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  @StrongInProduction(sessionSecretProblem)
   SESSION_SECRET?: string;
 
   @Transform(emptyToUndefined)
@@ -134,8 +156,8 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { whitelist: false, skipMissingProperties: false });
   if (errors.length > 0) {
-    const details = errors.flatMap((error) => Object.values(error.constraints ?? {}));
-    throw new Error(`Invalid environment: ${details.join('; ')}`);
+    const details = new Set(errors.flatMap((error) => Object.values(error.constraints ?? {})));
+    throw new Error(`Invalid environment: ${[...details].join('; ')}`);
   }
   return env;
 }

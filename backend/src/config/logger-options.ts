@@ -14,6 +14,36 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /**
+ * Parts of a database error that carry the values of the statement: TypeORM's
+ * QueryFailedError copies PostgreSQL's (`parameters`, the failing row in `detail`, the
+ * context in `where`) and keeps the driver's error beside them.
+ */
+const DATABASE_ERROR_VALUES = ['parameters', 'driverError', 'detail', 'where', 'internalQuery'];
+
+/** An error as pino serialises it, without the values of a failed statement (also in its causes). */
+export function withoutStatementValues(err: Record<string, unknown>): Record<string, unknown> {
+  const clean: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (DATABASE_ERROR_VALUES.includes(key)) continue;
+    clean[key] =
+      key === 'cause' && value && typeof value === 'object' ? withoutStatementValues(value as Record<string, unknown>) : value;
+  }
+  return clean;
+}
+
+/** Every field of a submission (and the sign-in's password): never in a log line, wherever one lands. */
+const PERSONAL_FIELDS = ['name', 'email', 'linkedin', 'company', 'comments', 'note', 'referrer', 'password'];
+const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'req.body',
+  'body',
+  ...DATABASE_ERROR_VALUES.flatMap((key) => [key, `*.${key}`]),
+  ...PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`]),
+];
+
+/**
  * The request as the request line shows it: method, path (no query string, which may hold a
  * search term) and id. No headers: the line stays about 150 bytes and costs little to write.
  */
@@ -29,8 +59,9 @@ export function loggerOptions(env: Environment): Params {
     pinoHttp: {
       level: env.LOG_LEVEL,
       genReqId: requestId,
-      serializers: { req: requestLine, res: responseLine },
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: REDACT_PATHS,
+      // pino-http hands `err` already serialised by pino's own serializer.
+      serializers: { req: requestLine, res: responseLine, err: withoutStatementValues },
       autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') ?? false },
     },
   };

@@ -34,14 +34,9 @@ export class RateLimitService implements OnModuleDestroy {
     return { hits: row.hits, retryAfter: Math.max(1, row.retry_after) };
   }
 
-  /** The current count on `key` without adding to it (0 when its window is over). */
-  async peek(key: string): Promise<RateCount> {
-    const [row]: Array<{ hits: number; retry_after: number }> = await this.dataSource.query(
-      `SELECT hits, ceil(extract(epoch FROM resets_at - now()))::int AS retry_after
-         FROM rate_limits WHERE key = $1 AND resets_at > now()`,
-      [key],
-    );
-    return row ? { hits: row.hits, retryAfter: Math.max(1, row.retry_after) } : { hits: 0, retryAfter: 0 };
+  /** Takes back one hit on `key` (an attempt that turned out fine). */
+  async refund(key: string): Promise<void> {
+    await this.dataSource.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = $1', [key]);
   }
 
   async reset(key: string): Promise<void> {

@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 export interface ApiProcess {
   child: ChildProcess;
   url: string;
+  /** Everything the process has written to stdout so far (its JSON log lines). */
+  stdout(): string;
   /** Sends `signal` and resolves when the process has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -32,9 +34,11 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, NODE_ENV: 'development', LOG_LEVEL: 'silent', PORT: String(apiPort), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${apiPort}`;
   const deadline = Date.now() + 30_000;
@@ -48,6 +52,7 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
   return {
     child,
     url,
+    stdout: () => stdout,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

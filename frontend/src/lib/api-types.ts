@@ -155,8 +155,6 @@ export interface components {
       /** @enum {string} */
       interest: 'empower-team' | 'community' | 'partnership';
       comments?: string;
-      /** @description Leave empty. */
-      website?: string;
     };
     ContactReceiptDto: {
       /** @example Thank you for your submission! We'll be in touch soon. */

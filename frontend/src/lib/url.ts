@@ -7,3 +7,14 @@ export function parseHttpUrl(value: string): URL | null {
     return null;
   }
 }
+
+/**
+ * A `mailto:` link to exactly `email`, or null when it has no `@`. Both parts are
+ * percent-encoded, so an address such as `x?cc=someone%40evil.example&subject=…@example.com`
+ * (valid by RFC 5322) stays one recipient instead of adding headers to the mail.
+ */
+export function mailtoHref(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  if (at <= 0 || at === email.length - 1) return null;
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+}

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
 import { Trim, TrimToUndefined } from '../../common/transforms.js';
 import { CONTACT_MESSAGES, INTEREST_VALUES, type Interest, MAX_LENGTH, NAME_MIN_LENGTH } from '../contact-rules.js';
@@ -49,9 +49,10 @@ export class CreateContactDto {
 
   /**
    * The honeypot: a field people never see nor fill. A body that fills it is a bot's; it is
-   * answered like a success and not stored.
+   * answered like a success and not stored. Hidden from the OpenAPI document, where a bot
+   * would learn what it is.
    */
-  @ApiPropertyOptional({ description: 'Leave empty.' })
+  @ApiHideProperty()
   @IsOptional()
   @IsString()
   @MaxLength(2048)

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { interestLabel } from '@/config/interests';
-import { parseHttpUrl } from '@/lib/url';
+import { mailtoHref, parseHttpUrl } from '@/lib/url';
 import type { ContactSubmission } from '../api/get-contacts';
 
 export type SubmissionCardProps = {
@@ -19,6 +19,7 @@ function formatLocalTime(iso: string): string {
 export function SubmissionCard({ submission }: SubmissionCardProps) {
   const { name, email, company, linkedin, interest, comments, submittedAt } = submission;
   const profileUrl = linkedin ? parseHttpUrl(linkedin) : null;
+  const emailHref = mailtoHref(email);
   return (
     <Paper
       component="article"
@@ -32,9 +33,13 @@ export function SubmissionCard({ submission }: SubmissionCardProps) {
           <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
             {name}
           </Typography>
-          <Link href={`mailto:${email}`} sx={{ overflowWrap: 'anywhere' }}>
-            {email}
-          </Link>
+          {emailHref ? (
+            <Link href={emailHref} sx={{ overflowWrap: 'anywhere' }}>
+              {email}
+            </Link>
+          ) : (
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{email}</Typography>
+          )}
         </Box>
         <Chip label={interestLabel(interest)} color="primary" variant="outlined" size="small" />
       </Box>

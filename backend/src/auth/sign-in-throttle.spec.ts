@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals';
+import { failureDelayMs, throttleKeys } from './sign-in-throttle.js';
+
+describe(failureDelayMs.name, () => {
+  it('waits nothing before a first failure, then 250 ms doubling up to 2 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 50].map(failureDelayMs)).toEqual([0, 250, 500, 1000, 2000, 2000, 2000]);
+  });
+});
+
+describe(throttleKeys.name, () => {
+  it('keys the username as typed, the way the account lookup matches it', () => {
+    expect(throttleKeys('192.0.2.1', 'ADMIN').user).not.toBe(throttleKeys('192.0.2.1', 'admin').user);
+  });
+
+  it('keeps an IPv6 address and a username with colons apart', () => {
+    expect(throttleKeys('2001:db8::1', 'x').pair).not.toBe(throttleKeys('2001:db8:', ':1:x').pair);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { adminPasswordProblem, estimatedEntropyBits, isCommonPassword, sessionSecretProblem } from './secret-strength.js';
+
+describe(estimatedEntropyBits.name, () => {
+  it('scores repeats and tiny alphabets near zero and random text high', () => {
+    expect(estimatedEntropyBits(' '.repeat(40))).toBe(0);
+    expect(estimatedEntropyBits('ab'.repeat(20))).toBe(40);
+    // 32 random bytes in base64, as `openssl rand -base64 32` prints them.
+    expect(estimatedEntropyBits('q3T0yX9m1pZr8w+KcV2bN7eH4uJ6aLsD0fGiOk5RtYE=')).toBeGreaterThan(180);
+  });
+});
+
+describe(isCommonPassword.name, () => {
+  it.each(['password1234', 'Password2024!', 'adminadminadmin', '123456789012', 'qwertyuiop12', '!!letmein2025'])(
+    'finds %s common',
+    (password) => expect(isCommonPassword(password)).toBe(true),
+  );
+
+  it.each(['correct horse battery staple', 'Tawny-Harbor-Lantern-42', 'password manager vault 9'])('lets %s pass', (password) =>
+    expect(isCommonPassword(password)).toBe(false),
+  );
+});
+
+describe(sessionSecretProblem.name, () => {
+  it.each([
+    ['change-me-to-a-random-string-of-32-or-more-characters', /placeholder/],
+    ['dev-only-session-secret-not-for-production-use', /placeholder/],
+    ['REPLACE-WITH-32-OR-MORE-RANDOM-CHARACTERS', /placeholder/],
+    [' '.repeat(40), /too predictable/],
+    ['a'.repeat(64), /too predictable/],
+    ['abcdefgh'.repeat(4), /too predictable/],
+    ['short', /at least 32 characters/],
+  ])('refuses %j', (secret, problem) => {
+    expect(sessionSecretProblem(secret)).toMatch(/^SESSION_SECRET /);
+    expect(sessionSecretProblem(secret)).toMatch(problem);
+  });
+
+  it('accepts the output of openssl rand -base64 32', () => {
+    expect(sessionSecretProblem('q3T0yX9m1pZr8w+KcV2bN7eH4uJ6aLsD0fGiOk5RtYE=')).toBeNull();
+  });
+});
+
+describe(adminPasswordProblem.name, () => {
+  it.each([
+    ['change-me-admin-password', /placeholder/],
+    ['CHANGE-ME', /placeholder/],
+    ['admin-dev-password', /placeholder/],
+    ['short-pass', /at least 12 characters/],
+    [' '.repeat(12), /common password|too predictable/],
+    ['aaaaaaaaaaaa', /too predictable/],
+    ['abcabcabcabc', /common password/],
+    ['Password1234', /common password/],
+  ])('refuses %j', (password, problem) => {
+    expect(adminPasswordProblem(password)).toMatch(/^ADMIN_PASSWORD /);
+    expect(adminPasswordProblem(password)).toMatch(problem);
+  });
+
+  it('accepts a passphrase', () => {
+    expect(adminPasswordProblem('correct horse battery staple')).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { contactBody } from '../support/contacts.js';
+import { type ApiProcess, buildApi, startApiProcess } from '../support/api-process.js';
+import { createTestDatabase } from '../support/test-app.js';
+
+// Finding: a failed insert logged its SQL parameters and the failing row (name, e-mail,
+// comments), and an anonymous visitor could make one at will.
+describe('logs keep personal data out', () => {
+  const marker = `marker${randomBytes(6).toString('hex')}`;
+  let api: ApiProcess;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    buildApi();
+    databaseUrl = await createTestDatabase();
+    api = await startApiProcess({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
+    // A rule of the database (not of the API) that this one submission breaks: the insert
+    // fails inside PostgreSQL with the marked values in its parameters and its detail.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`ALTER TABLE contact_submissions ADD CONSTRAINT no_marker CHECK (position('${marker}' IN comments) = 0)`);
+    await client.end();
+  }, 120_000);
+  afterAll(() => api?.stop());
+
+  it('logs a failed insert without the values that were in it', async () => {
+    const body = contactBody({
+      name: `Name ${marker}`,
+      email: `${marker}@example.com`,
+      company: `Company ${marker}`,
+      comments: `Comments ${marker}`,
+    });
+    const res = await fetch(`${api.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const lines = api.stdout().split('\n').filter(Boolean);
+    const errors = lines.filter((line) => JSON.parse(line).level >= 50);
+    // The failure itself is logged, so operators learn of it.
+    expect(errors.join('\n')).toMatch(/no_marker/);
+    expect(lines.filter((line) => line.includes(marker))).toEqual([]);
+  });
+});
