@@ -30,3 +30,6 @@ export class ContactSubmission {
   @Column({ name: 'submitted_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   submittedAt!: Date;
 }
+
+/** The columns a visitor fills in through the form. */
+export type SubmissionFormField = 'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments';

@@ -4,17 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import type { ContactSubmission, SubmissionFormField } from './contact-submission.entity.js';
 import { STORE_SUBMISSIONS } from './store-submissions.sql.js';
 
 /** A validated submission, ready to store, with the rate-limit key of its client. */
-export interface NewSubmission {
-  id: string;
-  name: string;
-  email: string;
-  linkedin: string | null;
-  company: string | null;
-  interest: string;
-  comments: string | null;
+export interface NewSubmission extends Pick<ContactSubmission, 'id' | SubmissionFormField> {
   rateKey: string;
   /** The client's Idempotency-Key and the hash of what it sent, or null without a key. */
   idempotencyKey: string | null;

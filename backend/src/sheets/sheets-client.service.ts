@@ -1,18 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
+import type { ContactSubmission, SubmissionFormField } from '../contact/contact-submission.entity.js';
 import { isRetryableStatus } from './retry-schedule.js';
 import { signedUrl } from './sheets-signature.js';
 
 /** What the spreadsheet receives for one submission: the form's fields plus `id` and `submittedAt`. */
-export interface SheetRow {
-  name: string;
-  email: string;
-  linkedin: string | null;
-  company: string | null;
-  interest: string;
-  comments: string | null;
-  id: string;
+export interface SheetRow extends Pick<ContactSubmission, SubmissionFormField | 'id'> {
   submittedAt: string;
 }
 
