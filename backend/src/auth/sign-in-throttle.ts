@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (see docs/decisions/005-sign-in-throttling.md). Every attempt is counted
+ * Sign-in throttling (see docs/decisions/006-sign-in-throttling.md). Every attempt is counted
  * before its password is checked, on three keys over FAILURE_WINDOW_MS:
  * - the (client IP, username) pair: answered 429 past MAX_PAIR_FAILURES;
  * - the client IP alone (one address trying many usernames): 429 past MAX_IP_FAILURES;
