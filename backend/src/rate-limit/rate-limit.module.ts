@@ -1,11 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
 import { RateLimitService } from './rate-limit.service.js';
-import { RetryAfterFilter } from './retry-after.filter.js';
 
+// A RetryLaterException's Retry-After header is set by the one error filter (errors/).
 @Global()
 @Module({
-  providers: [RateLimitService, { provide: APP_FILTER, useClass: RetryAfterFilter }],
+  providers: [RateLimitService],
   exports: [RateLimitService],
 })
 export class RateLimitModule {}
