@@ -16,6 +16,8 @@ describe('OpenAPI', () => {
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/api/admin/analytics',
       '/api/admin/contacts',
+      '/api/admin/contacts/{id}',
+      '/api/admin/erasures',
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/me',

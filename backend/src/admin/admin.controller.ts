@@ -23,7 +23,7 @@ export class AdminController {
   ): Promise<ContactSubmissionDto[]> {
     const page = await this.adminService.listContacts(limit, cursor);
     if (page.nextCursor) res.setHeader('Link', `</api/admin/contacts?limit=${limit}&cursor=${page.nextCursor}>; rel="next"`);
-    return page.items.map((row) => ContactSubmissionDto.from(row));
+    return page.items.map((row) => ContactSubmissionDto.from(row, page.repeatOf.get(row.id) ?? null));
   }
 
   @Get('analytics')

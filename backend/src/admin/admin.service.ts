@@ -6,9 +6,12 @@ import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import type { AnalyticsDto } from './dto/analytics.dto.js';
 import { decodeCursor, encodeCursor } from './contacts-cursor.js';
 import { contactsPageQuery } from './contacts-page.query.js';
+import { repeatsOf } from './repeat-leads.js';
 
 export interface ContactsPage {
   items: ContactSubmission[];
+  /** Each item's `repeatOf`, by id. */
+  repeatOf: Map<string, string | null>;
   nextCursor: string | null;
 }
 
@@ -34,7 +37,8 @@ export class AdminService {
     const rows = await contactsPageQuery(this.submissions, limit + 1, after).getMany();
     const items = rows.slice(0, limit);
     const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    const repeatOf = await repeatsOf(this.submissions.manager, items);
+    return { items, repeatOf, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
   }
 
   /**

@@ -4,6 +4,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 // Serves the admin list's keyset page (ORDER BY submitted_at DESC, id DESC) and the
 // analytics' "this month" range. The all-time totals are in contact_submission_counts.
 @Index('ix_contact_submissions_submitted_at_id', ['submittedAt', 'id'])
+// Repeat leads and erasure by e-mail: (lower(btrim(email)), submitted_at, id), an expression
+// index that TypeORM cannot describe, so it lives in migration 1795700000000 alone.
+@Index('ix_contact_submissions_normalised_email', { synchronize: false })
 export class ContactSubmission {
   @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;
@@ -29,7 +32,46 @@ export class ContactSubmission {
   // Millisecond precision, so that a JavaScript Date carries the exact value into a page cursor.
   @Column({ name: 'submitted_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   submittedAt!: Date;
+
+  // Where the lead came from (the first page view of the visit) and which consent notice it
+  // saw: optional, sent by the SPA with the form.
+  @Column({ name: 'utm_source', type: 'text', nullable: true })
+  utmSource!: string | null;
+
+  @Column({ name: 'utm_medium', type: 'text', nullable: true })
+  utmMedium!: string | null;
+
+  @Column({ name: 'utm_campaign', type: 'text', nullable: true })
+  utmCampaign!: string | null;
+
+  @Column({ name: 'utm_term', type: 'text', nullable: true })
+  utmTerm!: string | null;
+
+  @Column({ name: 'utm_content', type: 'text', nullable: true })
+  utmContent!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  referrer!: string | null;
+
+  @Column({ name: 'landing_path', type: 'text', nullable: true })
+  landingPath!: string | null;
+
+  @Column({ name: 'consent_version', type: 'text', nullable: true })
+  consentVersion!: string | null;
 }
+
+/** The provenance and consent fields, as the form sends them and the detail view shows them. */
+export const PROVENANCE_FIELDS = [
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'referrer',
+  'landingPath',
+  'consentVersion',
+] as const;
+export type ProvenanceField = (typeof PROVENANCE_FIELDS)[number];
 
 /** The columns a visitor fills in through the form. */
 export type SubmissionFormField = 'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments';

@@ -8,6 +8,9 @@ import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-d
 import { ContactSubmissionCounts1795328829376 } from './migrations/1795328829376-contact-submission-counts.js';
 import { ContactSubmissionDeltas1795400000000 } from './migrations/1795400000000-contact-submission-deltas.js';
 import { ContactIdempotencyKeys1795500000000 } from './migrations/1795500000000-contact-idempotency-keys.js';
+import { ContactProvenance1795700000000 } from './migrations/1795700000000-contact-provenance.js';
+import { SheetEraseDeliveries1795700000001 } from './migrations/1795700000001-sheet-erase-deliveries.js';
+import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention-runs.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, SheetDelivery];
@@ -18,6 +21,9 @@ export const MIGRATIONS = [
   ContactSubmissionCounts1795328829376,
   ContactSubmissionDeltas1795400000000,
   ContactIdempotencyKeys1795500000000,
+  ContactProvenance1795700000000,
+  SheetEraseDeliveries1795700000001,
+  RetentionRuns1795700000002,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

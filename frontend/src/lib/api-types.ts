@@ -96,6 +96,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/contacts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ErasureController_deleteContact'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/erasures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ErasureController_eraseByEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health/live': {
     parameters: {
       query?: never;
@@ -155,6 +187,20 @@ export interface components {
       /** @enum {string} */
       interest: 'empower-team' | 'community' | 'partnership';
       comments?: string;
+      /** @example newsletter */
+      utmSource?: string;
+      /** @example email */
+      utmMedium?: string;
+      /** @example spring-launch */
+      utmCampaign?: string;
+      utmTerm?: string;
+      utmContent?: string;
+      /** @example https://www.google.com/ */
+      referrer?: string;
+      /** @example / */
+      landingPath?: string;
+      /** @description A short hash of the consent notice shown */
+      consentVersion?: string;
     };
     ContactReceiptDto: {
       /** @example Thank you for your submission! We'll be in touch soon. */
@@ -174,6 +220,11 @@ export interface components {
       comments: string | null;
       /** Format: date-time */
       submittedAt: string;
+      /**
+       * Format: uuid
+       * @description The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it
+       */
+      repeatOf: string | null;
     };
     AnalyticsDto: {
       /** @description Every submission. */
@@ -192,6 +243,17 @@ export interface components {
       interestBreakdown: {
         [key: string]: number;
       };
+    };
+    ErasureRequestDto: {
+      /** @example ada@example.com */
+      email: string;
+    };
+    ErasureResultDto: {
+      /**
+       * @description How many submissions were erased
+       * @example 2
+       */
+      erased: number;
     };
     HealthStatusDto: {
       /** @enum {string} */
@@ -360,6 +422,57 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AnalyticsDto'];
+        };
+      };
+    };
+  };
+  ErasureController_deleteContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Erased, with its spreadsheet row (an erase delivery is queued). */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ErasureController_eraseByEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ErasureRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Every submission with the person's e-mail (trimmed, any case) is erased. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErasureResultDto'];
         };
       };
     };

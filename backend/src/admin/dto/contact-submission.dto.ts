@@ -28,7 +28,15 @@ export class ContactSubmissionDto {
   @ApiProperty({ format: 'date-time' })
   submittedAt!: string;
 
-  static from(row: ContactSubmission): ContactSubmissionDto {
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it',
+  })
+  repeatOf!: string | null;
+
+  static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
       name: row.name,
@@ -38,6 +46,7 @@ export class ContactSubmissionDto {
       interest: row.interest as Interest,
       comments: row.comments,
       submittedAt: row.submittedAt.toISOString(),
+      repeatOf,
     };
   }
 }
