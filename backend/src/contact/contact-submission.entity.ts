@@ -9,6 +9,11 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // Serves the admin list's keyset page (ORDER BY submitted_at DESC, id DESC) and the
 // analytics' "this month" range. The all-time totals are in contact_submission_counts.
 @Index('ix_contact_submissions_submitted_at_id', ['submittedAt', 'id'])
+// The inbox's status filter, for the statuses few rows have.
+@Index('ix_contact_submissions_status_submitted_at', ['status', 'submittedAt'])
+// The inbox's search: a trigram index on an expression, which TypeORM cannot describe; it
+// lives in migration 1795600100000 alone.
+@Index('ix_contact_submissions_search', { synchronize: false })
 export class ContactSubmission {
   @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;

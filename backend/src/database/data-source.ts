@@ -10,6 +10,7 @@ import { ContactSubmissionCounts1795328829376 } from './migrations/1795328829376
 import { ContactSubmissionDeltas1795400000000 } from './migrations/1795400000000-contact-submission-deltas.js';
 import { ContactIdempotencyKeys1795500000000 } from './migrations/1795500000000-contact-idempotency-keys.js';
 import { InboxStatusAndAuditEvents1795600000000 } from './migrations/1795600000000-inbox-status-and-audit-events.js';
+import { ContactSearchAndFilters1795600100000 } from './migrations/1795600100000-contact-search-and-filters.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent];
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   ContactSubmissionDeltas1795400000000,
   ContactIdempotencyKeys1795500000000,
   InboxStatusAndAuditEvents1795600000000,
+  ContactSearchAndFilters1795600100000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
