@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { COUNT_EXACT_UP_TO } from '../src/admin/admin.service.js';
 import { contactsPageQuery } from '../src/admin/contacts-page.query.js';
 import { ContactSubmission } from '../src/contact/contact-submission.entity.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 /** PostgreSQL's plan for a query, as text. */
 async function plan(sut: TestApp, [sql, parameters]: [string, unknown[]]): Promise<string> {
@@ -63,5 +64,19 @@ describe('the admin list query on 100,000 submissions', () => {
 
     expect(text).toMatch(/ix_contact_submissions_status_submitted_at/);
     expect(text).not.toMatch(/Seq Scan/);
+  });
+
+  it('counts few matches exactly, and estimates many without counting them (X-Total-Count)', async () => {
+    const admin = await signedInAgent(sut);
+
+    const few = await admin.get('/api/admin/contacts?q=zoe%20quenn&status=new,spam').expect(200);
+    expect(few.headers['x-total-count']).toBe('3');
+    expect(few.headers['x-total-count-estimated']).toBeUndefined();
+
+    // 99,900 rows are `new`: past the exact count's limit, the planner's estimate answers.
+    const many = await admin.get('/api/admin/contacts').expect(200);
+    expect(many.headers['x-total-count-estimated']).toBe('true');
+    expect(Number(many.headers['x-total-count'])).toBeGreaterThan(COUNT_EXACT_UP_TO);
+    expect(Math.abs(Number(many.headers['x-total-count']) - 99_900)).toBeLessThan(10_000);
   });
 });
