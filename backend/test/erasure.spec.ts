@@ -119,6 +119,27 @@ describe('erasure', () => {
     },
   );
 
+  it('records each erasure in the audit log with who, the ids and the count, never the e-mail', async () => {
+    await sut.dataSource.query('TRUNCATE audit_events');
+    const one = await submit({ email: 'one@example.com' });
+    const [a, b] = [await submit({ email: 'pair@example.com' }), await submit({ email: 'PAIR@example.com' })];
+
+    await admin.delete(`/api/admin/contacts/${one}`).expect(204);
+    await admin.post('/api/admin/erasures').send({ email: 'pair@example.com' }).expect(200, { erased: 2 });
+    await admin.post('/api/admin/erasures').send({ email: 'nobody@example.com' }).expect(200, { erased: 0 });
+
+    const events = await sut.dataSource.query(
+      `SELECT actor, action, submission_id, detail FROM audit_events WHERE action = 'erase' ORDER BY id`,
+    );
+    expect(events).toEqual([
+      { actor: 'admin', action: 'erase', submission_id: one, detail: { ids: [one], count: 1, by: 'id' } },
+      { actor: 'admin', action: 'erase', submission_id: null, detail: { ids: [a, b].sort(), count: 2, by: 'email' } },
+      { actor: 'admin', action: 'erase', submission_id: null, detail: { ids: [], count: 0, by: 'email' } },
+    ]);
+    const everything = JSON.stringify(await sut.dataSource.query('SELECT * FROM audit_events'));
+    expect(everything).not.toMatch(/example\.com/i);
+  });
+
   it('keeps the analytics exact after erasure, before and after the roll-up', async () => {
     await submit({ email: 'a@example.com', interest: 'partnership', company: 'Acme' });
     await submit({ email: 'a@example.com', interest: 'community', company: '' });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { parse } from 'csv-parse/sync';
+import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 const PROVENANCE = {
   utmSource: 'newsletter',
@@ -112,5 +113,35 @@ describe('POST /api/contact: where the lead came from, and what it agreed to', (
       expect(res.status).toBe(201);
       expect(await provenanceOf(res.body.id)).toMatchObject({ utm_campaign: `campaign-${index}`, landing_path: `/p/${index}` });
     }
+  });
+
+  it('shows the provenance in the detail view and the CSV export', async () => {
+    const admin = await signedInAgent(sut);
+    const { id } = (await post(contactBody({ ...PROVENANCE, utmSource: '=cmd|calc' })).expect(201)).body;
+    const bare = (await post(contactBody({ email: 'bare@example.com' })).expect(201)).body.id;
+
+    const detail = (await admin.get(`/api/admin/contacts/${id}`).expect(200)).body;
+    expect(detail).toMatchObject({ ...PROVENANCE, utmSource: '=cmd|calc' });
+    expect((await admin.get(`/api/admin/contacts/${bare}`).expect(200)).body).toMatchObject({
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      utmTerm: null,
+      utmContent: null,
+      referrer: null,
+      landingPath: null,
+      consentVersion: null,
+    });
+
+    const csv = await admin.get('/api/admin/contacts/export.csv').expect(200);
+    const rows = parse<Record<string, string>>(csv.text.replace(/^\uFEFF/, ''), { columns: true });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(id)).toMatchObject({
+      utm_source: "'=cmd|calc",
+      utm_medium: 'email',
+      utm_campaign: 'spring-launch',
+      referrer: 'https://www.google.com/',
+    });
+    expect(byId.get(bare)).toMatchObject({ utm_source: '', utm_medium: '', utm_campaign: '', referrer: '' });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { FIRST_SUBMISSIONS } from '../src/admin/repeat-leads.js';
+import { loadUnbounded } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 interface Listed {
@@ -58,17 +59,34 @@ describe('repeatOf on the admin list', () => {
     expect(res.body.map((row: Listed) => row.repeatOf)).toEqual([first, first]);
   });
 
-  it('finds the earliest submission through the normalised e-mail index, with no sequential scan', async () => {
-    // Without the request pool's 5 s statement limit: a busy machine needs longer to load the rows.
-    await sut.dataSource.transaction(async (manager) => {
-      await manager.query('SET LOCAL statement_timeout = 0');
-      await manager.query(
-        `INSERT INTO contact_submissions (name, email, interest, submitted_at)
-         SELECT 'Row', 'row' || (n % 20000) || '@example.com', 'community', timestamptz '2026-01-01' + n * interval '1 second'
-           FROM generate_series(1, 60000) AS n`,
-      );
+  it("lists the person's other submissions in the detail view, newest first, with repeatOf", async () => {
+    const [first, , second, third] = await seed(['ada@example.com', 'grace@example.com', 'Ada@Example.com', 'ada@example.com ']);
+    await sut.dataSource.query(`UPDATE contact_submissions SET status = 'qualified' WHERE id = $1`, [first]);
+
+    const res = await admin.get(`/api/admin/contacts/${second}`).expect(200);
+
+    expect(res.body.repeatOf).toBe(first);
+    expect(res.body.otherSubmissions).toEqual([
+      { id: third, submittedAt: '2026-11-01T00:00:04.000Z', interest: 'community', status: 'new' },
+      { id: first, submittedAt: '2026-11-01T00:00:01.000Z', interest: 'community', status: 'qualified' },
+    ]);
+    const alone = await admin.get('/api/admin/contacts?limit=100').expect(200);
+    const grace = alone.body.find((row: Listed) => row.email === 'grace@example.com');
+    expect((await admin.get(`/api/admin/contacts/${grace.id}`).expect(200)).body).toMatchObject({
+      repeatOf: null,
+      otherSubmissions: [],
     });
-    await sut.dataSource.query('ANALYZE contact_submissions');
+    expect((await admin.get(`/api/admin/contacts/${first}`).expect(200)).body.repeatOf).toBeNull();
+  });
+
+  it('finds the earliest submission through the normalised e-mail index, with no sequential scan', async () => {
+    await loadUnbounded(
+      sut.databaseUrl,
+      `INSERT INTO contact_submissions (name, email, interest, submitted_at)
+       SELECT 'Row', 'row' || (n % 20000) || '@example.com', 'community', timestamptz '2026-01-01' + n * interval '1 second'
+         FROM generate_series(1, 60000) AS n`,
+      'ANALYZE contact_submissions',
+    );
     const emails = Array.from({ length: 50 }, (_, index) => `row${index * 7}@example.com`);
 
     const plan = (await sut.dataSource.query(`EXPLAIN ${FIRST_SUBMISSIONS}`, [emails]))

@@ -39,7 +39,7 @@ describe('RETENTION_DAYS', () => {
     await endpoint.stop();
   });
   beforeEach(async () => {
-    await sut.dataSource.query('TRUNCATE contact_submissions, sheet_deliveries, retention_runs CASCADE');
+    await sut.dataSource.query('TRUNCATE contact_submissions, sheet_deliveries, retention_runs, audit_events CASCADE');
     endpoint.received.length = 0;
   });
 
@@ -58,6 +58,10 @@ describe('RETENTION_DAYS', () => {
     expect((await remaining()).sort()).toEqual([edge, recent].sort());
     await waitFor('the erase delivery', () => endpoint.posts.length === 1);
     expect(JSON.parse(endpoint.posts[0].body)).toEqual({ action: 'erase', ids: [old, older].sort() });
+
+    expect(await sut.dataSource.query(`SELECT actor, submission_id, detail FROM audit_events WHERE action = 'erase'`)).toEqual([
+      { actor: null, submission_id: null, detail: { ids: [old, older].sort(), count: 2, by: 'retention' } },
+    ]);
 
     // Later the same day: done already, even with more to erase.
     await seedSubmissions(sut.dataSource, [{ submittedAt: ago(45) }]);

@@ -36,3 +36,16 @@ export async function repeatsOf(manager: EntityManager, rows: ContactSubmission[
     }),
   );
 }
+
+/** The person's other submissions (normalised e-mail), newest first; served by the same index. */
+export function otherSubmissionsOf(
+  manager: EntityManager,
+  row: ContactSubmission,
+): Promise<Array<Pick<ContactSubmission, 'id' | 'submittedAt' | 'interest' | 'status'>>> {
+  return manager.query(
+    `SELECT id, submitted_at AS "submittedAt", interest, status FROM contact_submissions
+      WHERE lower(btrim(email)) = $1 AND id <> $2
+      ORDER BY submitted_at DESC, id DESC`,
+    [normalisedEmail(row.email), row.id],
+  );
+}

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 
 /** Why submissions were erased, as the audit log records it. */
@@ -26,42 +27,60 @@ const OLDER_THAN = ERASE(
 
 /**
  * Erasure (contract, "Where a lead came from"): the submissions, their outbox rows and
- * Idempotency-Keys are removed, and one signed `erase` delivery for the spreadsheet is
- * queued, all in one transaction.
+ * Idempotency-Keys are removed, one signed `erase` delivery for the spreadsheet is queued
+ * and the audit log records who erased which ids, all in one transaction.
  */
 @Injectable()
 export class ErasureService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sheetsOutbox: SheetsOutbox,
+    private readonly audit: AuditService,
   ) {}
 
   /** Erases one submission; 404 when there is none with this id (or the id is malformed). */
-  async eraseById(id: string): Promise<void> {
-    const ids = UUID.test(id) ? await this.erase(BY_ID, [id]) : [];
+  async eraseById(id: string, actor: string): Promise<void> {
+    const ids = UUID.test(id) ? await this.erase(BY_ID, [id.toLowerCase()], { actor, by: 'id' }) : [];
     if (ids.length === 0) throw new NotFoundException('No submission with this id');
   }
 
   /** Erases every submission of the person with this e-mail (normalised); how many. */
-  async eraseByEmail(email: string): Promise<number> {
-    return (await this.erase(BY_EMAIL, [email])).length;
+  async eraseByEmail(email: string, actor: string): Promise<number> {
+    return (await this.erase(BY_EMAIL, [email], { actor, by: 'email' })).length;
   }
 
   /** Erases every submission made before `cutoff`, a chunk at a time; how many. */
   async eraseOlderThan(cutoff: Date): Promise<number> {
     let total = 0;
     for (;;) {
-      const ids = await this.erase(OLDER_THAN, [cutoff]);
+      const ids = await this.erase(OLDER_THAN, [cutoff], { actor: null, by: 'retention' });
       total += ids.length;
       if (ids.length < RETENTION_CHUNK) return total;
     }
   }
 
-  private async erase(sql: string, parameters: unknown[]): Promise<string[]> {
+  /**
+   * Erases what `sql` selects, queues the spreadsheet's erasure and records it in the audit
+   * log (ids and count only, never the e-mail: the record must not keep what was erased),
+   * all in one transaction. A request by e-mail that found nothing is recorded too: it
+   * shows the request was answered.
+   */
+  private async erase(sql: string, parameters: unknown[], by: { actor: string | null; by: ErasureReason }): Promise<string[]> {
     const ids = await this.dataSource.transaction(async (manager) => {
       const [{ ids }] = await manager.query<Array<{ ids: string[] }>>(sql, parameters);
       if (ids.length > 0 && this.sheetsOutbox.enabled) {
         await manager.query(`INSERT INTO sheet_deliveries (action, erased_ids) VALUES ('erase', $1)`, [ids]);
+      }
+      if (ids.length > 0 || by.by === 'email') {
+        await this.audit.record(
+          {
+            actor: by.actor,
+            action: 'erase',
+            submissionId: by.by === 'id' ? ids[0] : null,
+            detail: { ids, count: ids.length, by: by.by },
+          },
+          manager,
+        );
       }
       return ids;
     });

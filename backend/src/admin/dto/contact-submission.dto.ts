@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
-import type { ContactSubmission } from '../../contact/contact-submission.entity.js';
+import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 
 /** A submission as the dashboard reads it. */
 export class ContactSubmissionDto {
@@ -36,6 +36,9 @@ export class ContactSubmissionDto {
   })
   repeatOf!: string | null;
 
+  @ApiProperty({ enum: SUBMISSION_STATUSES })
+  status!: SubmissionStatus;
+
   static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
@@ -46,6 +49,7 @@ export class ContactSubmissionDto {
       interest: row.interest as Interest,
       comments: row.comments,
       submittedAt: row.submittedAt.toISOString(),
+      status: row.status,
       repeatOf,
     };
   }

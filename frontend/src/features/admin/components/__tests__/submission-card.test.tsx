@@ -14,6 +14,7 @@ const submission = (overrides: Partial<ContactSubmission>): ContactSubmission =>
   comments: null,
   submittedAt: '2026-11-20T10:00:00.000Z',
   repeatOf: null,
+  status: 'new',
   ...overrides,
 });
 

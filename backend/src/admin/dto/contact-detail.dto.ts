@@ -1,0 +1,148 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '../../audit/audit-event.entity.js';
+import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
+import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
+import type { SheetDelivery } from '../../sheets/sheet-delivery.entity.js';
+import { ContactSubmissionDto } from './contact-submission.dto.js';
+
+export const DELIVERY_STATES = ['off', 'pending', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** The spreadsheet copy of a submission; `off`: never queued (the sync was off when it came). */
+export class DeliveryDto {
+  @ApiProperty({ enum: DELIVERY_STATES })
+  state!: DeliveryState;
+
+  @ApiProperty({ description: 'Attempts made so far.' })
+  attempts!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why the last attempt failed.' })
+  lastError!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  deliveredAt!: string | null;
+
+  static from(delivery: SheetDelivery | null): DeliveryDto {
+    if (!delivery) return { state: 'off', attempts: 0, lastError: null, deliveredAt: null };
+    return {
+      state: delivery.status,
+      attempts: delivery.attempts,
+      lastError: delivery.lastError,
+      deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+    };
+  }
+}
+
+/** One entry of a lead's history: who did what (no personal data in `detail`). */
+export class HistoryEntryDto {
+  @ApiProperty({ format: 'date-time' })
+  at!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Username; null when the system acted.' })
+  actor!: string | null;
+
+  @ApiProperty({ enum: AUDIT_ACTIONS })
+  action!: AuditAction;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: '`status`: { from, to }; `note`: { cleared }; `redeliver`: {}.',
+    example: { from: 'new', to: 'contacted' },
+  })
+  detail!: Record<string, unknown>;
+
+  static from(event: AuditEvent): HistoryEntryDto {
+    return { at: event.at.toISOString(), actor: event.actor, action: event.action, detail: event.detail };
+  }
+}
+
+/** Another submission of the same person (normalised e-mail). */
+export class OtherSubmissionDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  submittedAt!: string;
+
+  @ApiProperty({ enum: INTEREST_VALUES })
+  interest!: Interest;
+
+  @ApiProperty({ enum: SUBMISSION_STATUSES })
+  status!: SubmissionStatus;
+
+  static from(row: Pick<ContactSubmission, 'id' | 'submittedAt' | 'interest' | 'status'>): OtherSubmissionDto {
+    return { id: row.id, submittedAt: row.submittedAt.toISOString(), interest: row.interest as Interest, status: row.status };
+  }
+}
+
+/** A submission as the detail drawer reads it. */
+export class ContactDetailDto extends ContactSubmissionDto {
+  @ApiProperty({ type: String, nullable: true })
+  note!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  statusChangedAt!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Username of who last changed the status.' })
+  statusChangedBy!: string | null;
+
+  @ApiProperty({ type: DeliveryDto })
+  delivery!: DeliveryDto;
+
+  @ApiProperty({ type: [HistoryEntryDto], description: 'Newest first.' })
+  history!: HistoryEntryDto[];
+
+  // Where the lead came from and which consent notice it saw (contract, "Where a lead came from").
+  @ApiProperty({ type: String, nullable: true })
+  utmSource!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmMedium!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmCampaign!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmTerm!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmContent!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  referrer!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  landingPath!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'A short hash of the consent notice the visitor saw.' })
+  consentVersion!: string | null;
+
+  @ApiProperty({ type: [OtherSubmissionDto], description: "The person's other submissions (normalised e-mail), newest first." })
+  otherSubmissions!: OtherSubmissionDto[];
+
+  static fromParts(
+    row: ContactSubmission,
+    delivery: SheetDelivery | null,
+    history: AuditEvent[],
+    person: { repeatOf: string | null; others: OtherSubmissionDto[] },
+  ): ContactDetailDto {
+    return {
+      ...ContactSubmissionDto.from(row, person.repeatOf),
+      utmSource: row.utmSource,
+      utmMedium: row.utmMedium,
+      utmCampaign: row.utmCampaign,
+      utmTerm: row.utmTerm,
+      utmContent: row.utmContent,
+      referrer: row.referrer,
+      landingPath: row.landingPath,
+      consentVersion: row.consentVersion,
+      otherSubmissions: person.others,
+      note: row.note,
+      statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+      statusChangedBy: row.statusChangedBy,
+      delivery: DeliveryDto.from(delivery),
+      history: history.map((event) => HistoryEntryDto.from(event)),
+    };
+  }
+}
