@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { seedSubmissions } from './support/seed.js';
+import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 const HEADER = [
@@ -120,9 +121,16 @@ describe('GET /api/admin/contacts/export.csv', () => {
     const spam = await download(admin, '/api/admin/contacts/export.csv?status=spam&interest=community&from=2026-11-06T00:00:00Z');
     expect(parse(spam.bytes, { bom: true }).map((record: string[]) => record[2])).toEqual(['name', 'Spam Bot']);
 
-    const [event] = await sut.dataSource.query(
-      `SELECT actor, action, submission_id, detail FROM audit_events WHERE action = 'export' ORDER BY id DESC LIMIT 1`,
+    // Recorded once the last row is sent, so just after the download ends.
+    const exports = () =>
+      sut.dataSource.query(`SELECT actor, action, submission_id, detail FROM audit_events WHERE action = 'export' ORDER BY id`);
+    await waitFor('the audit event', async () =>
+      (await exports()).some(
+        (event: { detail: { rows: number; filters: string[] } }) =>
+          event.detail.rows === 1 && event.detail.filters.includes('from'),
+      ),
     );
+    const event = (await exports()).at(-1);
     expect(event).toEqual({
       actor: 'admin',
       action: 'export',
