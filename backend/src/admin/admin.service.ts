@@ -135,7 +135,7 @@ export class AdminService {
              FROM counters GROUP BY 1, 2 HAVING sum(submissions) <> 0
          )
          SELECT to_char(days.day, 'YYYY-MM-DD') AS date, per_day.interest, coalesce(per_day.submissions, 0) AS submissions
-           FROM span, generate_series(span.first_day, span.last_day, interval '1 day') AS days(day)
+           FROM span, generate_series(span.first_day::timestamp, span.last_day::timestamp, interval '1 day') AS days(day)
            LEFT JOIN per_day ON per_day.day = days.day::date
           ORDER BY days.day, per_day.interest`,
         [this.clock.now(), timeZone, days],
