@@ -1,21 +1,11 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { PRODUCT_NAME } from './src/config/brand.ts';
-
-/** Writes the brand constant into index.html's %PRODUCT_NAME% placeholders. */
-function productName(): Plugin {
-  return {
-    name: 'product-name',
-    transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', PRODUCT_NAME),
-  };
-}
 
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), productName()],
+  plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -30,9 +30,9 @@ test('the dashboard has no axe violations', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('the 404 page reads as the spec says and has no axe violations', async ({ page }) => {
+test('the 404 page reads as the spec says, answers 404 and has no axe violations', async ({ page }) => {
   const response = await page.goto('/no/such/page');
-  expect(response?.ok()).toBe(true);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   await expectNoAxeViolations(page);

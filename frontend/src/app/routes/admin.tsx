@@ -6,10 +6,12 @@ import Typography from '@mui/material/Typography';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SiteHeader } from '@/components/site-header';
+import { pageMeta } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/components/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
+import { usePageTitle } from '@/lib/use-page-title';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
@@ -24,6 +26,7 @@ function DashboardHeading() {
 }
 
 export function AdminRoute() {
+  usePageTitle(pageMeta.admin.title);
   const me = useMe();
 
   if (me.isPending) return <LoadingScreen fullPage label={DASHBOARD_LOADING_TEXT} />;

@@ -8,14 +8,17 @@ import Typography from '@mui/material/Typography';
 import { FormikProvider, useFormik } from 'formik';
 import type { FormikErrors } from 'formik';
 import { FormTextField } from '@/components/form-text-field';
+import { RouterLink } from '@/components/router-link';
 import { preloadToaster, toast } from '@/components/toast/toast';
 import { PRODUCT_NAME } from '@/config/brand';
 import { COMMENTS_ROWS, THANK_YOU_DURATION_MS } from '@/config/constants';
 import { FORM_INTEREST_OPTIONS } from '@/config/interests';
+import { paths } from '@/config/paths';
 import contactRules from '@/lib/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
 import { useCreateContact } from '../api/create-contact';
+import { CONSENT_NOTICE } from '../consent-notice';
 import { HoneypotField } from './honeypot-field';
 import { ThankYouPanel } from './thank-you-panel';
 
@@ -101,7 +104,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
       >
         Get in touch
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
         Tell us about your team and we&apos;ll show you what {PRODUCT_NAME} can do.
       </Typography>
       <Box
@@ -111,7 +114,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         onSubmit={handleSubmit}
         onFocus={() => void loadValidation()}
         onReset={formik.handleReset}
-        sx={{ position: 'relative', display: 'grid', gap: 2.5 }}
+        sx={{ position: 'relative', display: 'grid', gap: 2 }}
       >
         <FormTextField name="name" label="Full Name" required autoComplete="name" maxLength={MAX_LENGTH.name} />
         <FormTextField
@@ -160,8 +163,10 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          By submitting this form, you agree to receive communications from {PRODUCT_NAME}. We respect your privacy and will never
-          share your information with third parties.
+          {CONSENT_NOTICE}{' '}
+          <Box component={RouterLink} href={paths.privacy} sx={{ color: 'primary.main', fontWeight: 500 }}>
+            How we handle your data
+          </Box>
         </Typography>
       </Box>
     </FormikProvider>
