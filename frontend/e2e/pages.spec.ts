@@ -1,4 +1,4 @@
-import { expect, PRODUCT_NAME, SUBMIT_LABEL, test } from './fixtures';
+import { expect, NOT_FOUND_PAGE, PRODUCT_NAME, SUBMIT_LABEL, test } from './fixtures';
 
 const FORM_LABELS = [
   'Full Name',
@@ -71,7 +71,8 @@ test('the consent note links to the privacy page, which says what is kept, how l
   await expect(page.getByRole('heading', { level: 1, name: 'Recruiting. Rewritten.' })).toBeVisible();
 });
 
-test('the 404 page answers 404 and leads home', async ({ page }) => {
+test('the 404 page answers 404 and leads home', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(NOT_FOUND_PAGE);
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page).toHaveTitle(`Page not found · ${PRODUCT_NAME}`);

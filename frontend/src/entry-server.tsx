@@ -9,7 +9,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
-import { createQueryClient } from './lib/query-client';
 
 export { prerenderedPages } from './config/pages';
 
@@ -27,7 +26,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const emotionServer = createEmotionServer(cache);
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <AppProvider queryClient={createQueryClient()}>
+      <AppProvider>
         <Router ssrPath={path}>
           <AppRoutes />
         </Router>

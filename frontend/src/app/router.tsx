@@ -6,7 +6,7 @@ import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 
 // The dashboard and the privacy page are chunks of their own: the landing page never downloads them.
-const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
+const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 
 const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
@@ -20,7 +20,7 @@ export function AppRoutes() {
       </Route>
       <Route path={paths.admin}>
         <Suspense fallback={<LoadingScreen fullPage label={ADMIN_LOADING_TEXT} />}>
-          <AdminRoute />
+          <AdminPage />
         </Suspense>
       </Route>
       <Route path={paths.privacy}>

@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import contactRules from '@/lib/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
-import { useCreateContact } from '../api/create-contact';
+import { submitContact } from '../api/create-contact';
 import { CONSENT_NOTICE } from '../consent-notice';
 import { HoneypotField } from './honeypot-field';
 import { ThankYouPanel } from './thank-you-panel';
@@ -47,7 +47,6 @@ export type ContactFormProps = {
 };
 
 export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: ContactFormProps) {
-  const createContact = useCreateContact();
   const [showThankYou, setShowThankYou] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -64,7 +63,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
     onSubmit: async (values, helpers) => {
       preloadToaster();
       try {
-        const answer = await createContact.mutateAsync(values);
+        const answer = await submitContact(values);
         void toast({ title: SUCCESS_TITLE, description: answer.message || contactRules.thankYouMessage });
         helpers.resetForm();
         setShowThankYou(true);
