@@ -1,4 +1,4 @@
-import { expect, NOT_FOUND_PAGE, PRODUCT_NAME, SUBMIT_LABEL, test } from './fixtures';
+import { createContact, expect, NOT_FOUND_PAGE, PRODUCT_NAME, signIn, SUBMIT_LABEL, test, unique } from './fixtures';
 
 const FORM_LABELS = [
   'Full Name',
@@ -103,5 +103,47 @@ test.describe('at 1280 × 800', () => {
     const box = await button.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     await expect(page.getByText(PRODUCT_NAME, { exact: true })).toHaveCount(1);
+  });
+});
+
+test('the submit button shows a clear focus ring when reached by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Tell us more about your goals').focus();
+  await page.keyboard.press('Tab');
+  const button = page.getByRole('button', { name: SUBMIT_LABEL });
+  await expect(button).toBeFocused();
+  await expect(button).toHaveCSS('outline-style', 'solid');
+  await expect(button).toHaveCSS('outline-width', '3px');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the success toast does not cover the thank-you panel', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Full Name').fill('Phone Visitor');
+    await page.getByLabel('Email Address').fill('phone.visitor@example.com');
+    await page.getByLabel("I'm interested in...").selectOption('partnership');
+    await page.getByRole('button', { name: SUBMIT_LABEL }).click();
+    const panel = page.getByTestId('thank-you-panel');
+    const toast = page.getByTestId('toast');
+    await expect(panel).toBeVisible();
+    await expect(toast).toBeVisible();
+    const [a, b] = [await panel.boundingBox(), await toast.boundingBox()];
+    const overlap = a && b && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
+  });
+
+  test('the four stat cards sit two by two, so the first lead is near the top of the dashboard', async ({ page, request }) => {
+    const name = unique('Phone Lead');
+    await createContact(request, { name, email: 'phone.lead@example.com', interest: 'community' });
+    await signIn(page);
+    await page.goto('/admin');
+    const stats = page.getByRole('list', { name: 'Statistics' });
+    await expect(stats).toBeVisible();
+    const box = await stats.boundingBox();
+    expect(box?.height).toBeLessThan(260);
+    const firstLead = await page.getByRole('article').first().boundingBox();
+    expect(firstLead?.y).toBeLessThan(600);
   });
 });
