@@ -69,7 +69,8 @@ async function startServer() {
   throw new Error('npm run serve was not ready within 240 s');
 }
 
-async function audit(url, port) {
+/** One Lighthouse run; a run whose trace broke (it happens on a busy machine) is tried again, twice at most. */
+async function run(url, port, attempt = 1) {
   // ignoreStatusCode: the 404 page is audited too, rather than refused as a failed load.
   const { lhr } = await lighthouse(url, {
     port,
@@ -78,7 +79,15 @@ async function audit(url, port) {
     onlyCategories: CATEGORIES,
     ignoreStatusCode: true,
   });
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (!lhr.runtimeError) return lhr;
+  const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+  if (attempt === 3) throw new Error(message);
+  console.error(`${message}; running it again`);
+  return run(url, port, attempt + 1);
+}
+
+async function audit(url, port) {
+  const lhr = await run(url, port);
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
   const seconds = (id) => `${(lhr.audits[id].numericValue / 1000).toFixed(1)} s`;
   const failed = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
