@@ -18,7 +18,7 @@ const app = (
   </StrictMode>
 );
 
-// The build prerenders each page into its HTML (scripts/prerender.ts): React takes that
+// The build prerenders each page into its HTML (scripts/prerender.mjs): React takes that
 // markup over. The dev server's page is empty and is rendered from scratch.
 if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);

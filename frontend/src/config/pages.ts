@@ -13,7 +13,7 @@ const DESCRIPTION = 'Recruiting. Rewritten. Build smarter, faster, human-centere
 
 /**
  * Each page's title and description: the build writes them into the page's prerendered
- * HTML (scripts/prerender.ts) and the page sets its title again when the SPA navigates.
+ * HTML (scripts/prerender.mjs) and the page sets its title again when the SPA navigates.
  */
 export const pageMeta = {
   home: { title: `${PRODUCT_NAME} · Recruiting. Rewritten.`, description: DESCRIPTION, siteName: PRODUCT_NAME },
