@@ -4,13 +4,24 @@ import { Repository } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import type { AnalyticsDto } from './dto/analytics.dto.js';
+import type { TrendDayDto } from './dto/trend-day.dto.js';
 import { decodeCursor, encodeCursor } from './contacts-cursor.js';
 import { contactsPageQuery } from './contacts-page.query.js';
+import { applyContactFilters, type ContactFilters } from './contact-filters.js';
 
 export interface ContactsPage {
   items: ContactSubmission[];
   nextCursor: string | null;
 }
+
+/** How many rows match the filters: exact up to COUNT_EXACT_UP_TO, the planner's estimate beyond. */
+export interface ContactsTotal {
+  total: number;
+  estimated: boolean;
+}
+
+// Counting 10,000 matching rows costs a few milliseconds; counting a million would scan them all.
+export const COUNT_EXACT_UP_TO = 10_000;
 
 interface InterestCounts {
   interest: string;
@@ -29,12 +40,35 @@ export class AdminService {
   ) {}
 
   /** Newest first; one more row than asked tells whether a next page exists. */
-  async listContacts(limit: number, cursor?: string): Promise<ContactsPage> {
+  async listContacts(filters: ContactFilters, limit: number, cursor?: string): Promise<ContactsPage> {
     const after = cursor ? decodeCursor(cursor) : undefined;
-    const rows = await contactsPageQuery(this.submissions, limit + 1, after).getMany();
+    const rows = await contactsPageQuery(this.submissions, filters, limit + 1, after).getMany();
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  }
+
+  /**
+   * The rows that match the filters: counted exactly while they are few (the count stops
+   * one past COUNT_EXACT_UP_TO), otherwise the planner's estimate of the same query, which
+   * costs a plan and no scan (README, "API").
+   */
+  async countContacts(filters: ContactFilters): Promise<ContactsTotal> {
+    const matching = applyContactFilters(this.submissions.createQueryBuilder('s').select('1'), filters);
+    const [cappedSql, cappedParameters] = matching
+      .clone()
+      .limit(COUNT_EXACT_UP_TO + 1)
+      .getQueryAndParameters();
+    const [{ counted }] = await this.submissions.query<Array<{ counted: number }>>(
+      `SELECT count(*)::int AS counted FROM (${cappedSql}) AS matching`,
+      cappedParameters,
+    );
+    if (counted <= COUNT_EXACT_UP_TO) return { total: counted, estimated: false };
+    const [sql, parameters] = matching.getQueryAndParameters();
+    const [{ 'QUERY PLAN': plan }] = await this.submissions.query<
+      Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>
+    >(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+    return { total: Math.max(counted, Math.round(plan[0].Plan['Plan Rows'])), estimated: true };
   }
 
   /**
@@ -73,5 +107,48 @@ export class AdminService {
       companiesSubmitted: counts.reduce((sum, row) => sum + row.withCompany, 0),
       interestBreakdown: Object.fromEntries(counts.map((row) => [row.interest, row.submissions])),
     };
+  }
+
+  /**
+   * Submissions a calendar day in `timeZone`, the last `days` days (today included), oldest
+   * first, every day present. Read from the 15-minute buckets (and the delta rows not rolled
+   * up yet), like "this month": every zone's day starts on a 15-minute boundary, so whole
+   * buckets count each day exactly, at a cost that does not grow with the table.
+   */
+  async trend(timeZone: string, days: number): Promise<TrendDayDto[]> {
+    const rows = await this.submissions
+      .query<Array<{ date: string; interest: string | null; submissions: number }>>(
+        `WITH span AS (
+           SELECT ($1::timestamptz AT TIME ZONE $2)::date - ($3::int - 1) AS first_day, ($1::timestamptz AT TIME ZONE $2)::date AS last_day
+         ), counters AS (
+           SELECT bucket_start, interest, submissions FROM contact_submission_buckets
+            WHERE bucket_start >= (SELECT first_day::timestamp AT TIME ZONE $2 FROM span)
+           UNION ALL
+           SELECT bucket_start, interest, submissions FROM contact_submission_deltas
+            WHERE bucket_start >= (SELECT first_day::timestamp AT TIME ZONE $2 FROM span)
+         ), per_day AS (
+           SELECT (bucket_start AT TIME ZONE $2)::date AS day, interest, sum(submissions)::int AS submissions
+             FROM counters GROUP BY 1, 2 HAVING sum(submissions) <> 0
+         )
+         SELECT to_char(days.day, 'YYYY-MM-DD') AS date, per_day.interest, coalesce(per_day.submissions, 0) AS submissions
+           FROM span, generate_series(span.first_day::timestamp, span.last_day::timestamp, interval '1 day') AS days(day)
+           LEFT JOIN per_day ON per_day.day = days.day::date
+          ORDER BY days.day, per_day.interest`,
+        [this.clock.now(), timeZone, days],
+      )
+      .catch((error: { code?: string }) => {
+        if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException(['tz must be a known IANA time zone']);
+        throw error;
+      });
+    const byDate = new Map<string, TrendDayDto>();
+    for (const row of rows) {
+      const day = byDate.get(row.date) ?? { date: row.date, total: 0, byInterest: {} };
+      if (row.interest !== null) {
+        day.byInterest[row.interest] = row.submissions;
+        day.total += row.submissions;
+      }
+      byDate.set(row.date, day);
+    }
+    return [...byDate.values()];
   }
 }

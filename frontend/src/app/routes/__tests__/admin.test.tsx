@@ -17,6 +17,7 @@ const submission = (n: number) => ({
   interest: 'partnership',
   comments: n === 1 ? 'Hello there' : null,
   submittedAt: '2026-11-20T10:00:00.000Z',
+  status: 'new',
 });
 
 let signedIn = false;
