@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const FEATURES = ['admin', 'auth', 'contact'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

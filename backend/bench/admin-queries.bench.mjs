@@ -98,7 +98,10 @@ try {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'admin-dev-password' }),
   });
-  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const get = async (url) => {
     const res = await fetch(`${base}${url}`, { headers: { Cookie: cookie } });
     if (!res.ok) throw new Error(`${url}: ${res.status}`);

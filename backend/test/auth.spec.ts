@@ -76,6 +76,18 @@ describe('admin sign-in', () => {
     expect(cookie).not.toMatch(/; Secure/);
   });
 
+  it('sets a readable signed-in hint at sign-in and clears it at sign-out', async () => {
+    const agent = request.agent(sut.server);
+    const signIn = await agent.post('/api/auth/login').send(DEV_ADMIN).expect(200);
+    const hint = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).find((c) => c.startsWith('signed_in='));
+    expect(hint).toMatch(/^signed_in=1; Max-Age=43200; Path=\//);
+    expect(hint).not.toMatch(/HttpOnly/);
+
+    const signOut = await agent.post('/api/auth/logout').expect(204);
+    const cleared = ([] as string[]).concat(signOut.headers['set-cookie'] ?? []).find((c) => c.startsWith('signed_in='));
+    expect(cleared).toMatch(/^signed_in=; Path=\/; Expires=Thu, 01 Jan 1970/);
+  });
+
   it('answers me with the signed-in admin, and 401 without a session', async () => {
     const admin = await signedInAgent(sut);
 

@@ -66,4 +66,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 /** The 401 of the session check on /admin while signed out is expected. */
 export const SIGNED_OUT_ME = /status of 401 .* @ .*\/api\/auth\/me$/;
 
+/** An unknown path answers 404 (as it should), which the browser logs for the page itself. */
+export const NOT_FOUND_PAGE = /status of 404 \(Not Found\) @ .*\/(no\/such\/page|missing)$/;
+
 export { expect };

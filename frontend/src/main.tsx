@@ -1,9 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { notificationRegion } from './components/toast/toast';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
@@ -18,10 +14,15 @@ captureVisitSource();
 // The notification region exists from the start, so F8 works before the first toast.
 notificationRegion();
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProvider>
       <AppRoutes />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The build prerenders each page into its HTML (scripts/prerender.mjs): React takes that
+// markup over. The dev server's page is empty and is rendered from scratch.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -127,24 +127,47 @@ describe('make serve (nginx + 2 API replicas)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('index.html: HTML, never cached, every security header', async () => {
+  test('/: the prerendered landing page, never cached, every security header, absolute canonical URL', async () => {
     const response = await request(port, '/');
     assert.equal(response.status, 200);
     assert.match(response.headers['content-type'], /^text\/html/);
-    assert.match(response.text, /<div id="root">/);
+    assert.match(response.text, /<div id="root"><header/);
+    assert.match(response.text, /<h1[^>]*>Recruiting\. Rewritten\.<\/h1>/);
+    assert.ok(response.text.includes(`<link rel="canonical" href="http://127.0.0.1:${port}/" />`), 'canonical');
+    assert.ok(response.text.includes(`<meta property="og:url" content="http://127.0.0.1:${port}/" />`), 'og:url');
     assert.equal(response.headers['cache-control'], 'no-cache');
+    assert.equal(response.headers['x-robots-tag'], undefined);
     assertSecurityHeaders(response, '/');
   });
 
-  test('SPA fallback: /admin and an unknown path answer index.html', async () => {
-    const index = await request(port, '/');
-    for (const pathname of ['/admin', '/no/such/page', '/admin?x=1']) {
+  test('each page answers its own HTML: /admin (noindex) and /privacy 200, any other path 404', async () => {
+    const pages = [
+      ['/admin', 200, /<title>Admin Dashboard/],
+      ['/admin?x=1', 200, /<title>Admin Dashboard/],
+      ['/privacy', 200, /<title>Privacy/],
+      ['/no/such/page', 404, /404 Page Not Found/],
+      ['/index.html', 404, /404 Page Not Found/],
+      ['/admin/', 404, /404 Page Not Found/],
+    ];
+    for (const [pathname, status, content] of pages) {
       const response = await request(port, pathname);
-      assert.equal(response.status, 200, pathname);
-      assert.equal(response.text, index.text, pathname);
+      assert.equal(response.status, status, pathname);
+      assert.match(response.headers['content-type'], /^text\/html/, pathname);
+      assert.match(response.text, content, pathname);
       assert.equal(response.headers['cache-control'], 'no-cache', pathname);
       assertSecurityHeaders(response, pathname);
+      const robots = pathname.startsWith('/admin?') || pathname === '/admin' ? 'noindex, nofollow' : undefined;
+      assert.equal(response.headers['x-robots-tag'], robots, pathname);
     }
+  });
+
+  test('/robots.txt keeps crawlers out of /admin and /api/', async () => {
+    const response = await request(port, '/robots.txt');
+    assert.equal(response.status, 200);
+    assert.match(response.headers['content-type'], /^text\/plain/);
+    assert.match(response.text, /^User-agent: \*$/m);
+    assert.match(response.text, /^Disallow: \/admin$/m);
+    assert.match(response.text, /^Disallow: \/api\/$/m);
   });
 
   test('a hashed asset: cached for a year, immutable, gzip, security headers', async () => {
@@ -210,7 +233,10 @@ describe('make serve (nginx + 2 API replicas)', () => {
     const [first, second] = apiPorts;
     const login = await json(first, '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
     assert.equal(login.status, 200, login.text);
-    const cookie = [login.headers['set-cookie']].flat()[0].split(';')[0];
+    const cookie = [login.headers['set-cookie']]
+      .flat()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const me = await request(second, '/api/auth/me', { headers: { cookie } });
     assert.equal(me.status, 200, me.text);
     assert.equal(JSON.parse(me.text).username, 'admin');
@@ -241,7 +267,10 @@ describe('make serve (nginx + 2 API replicas)', () => {
       ids.push(JSON.parse(response.text).id);
     }
     const login = await json(port, '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
-    const cookie = [login.headers['set-cookie']].flat()[0].split(';')[0];
+    const cookie = [login.headers['set-cookie']]
+      .flat()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const list = await request(port, '/api/admin/contacts?limit=100', { headers: { cookie } });
     assert.equal(list.status, 200, list.text);
     const stored = new Set(JSON.parse(list.text).map((submission) => submission.id));

@@ -22,12 +22,24 @@ export const SESSION_IDLE_MS = 30 * 60_000;
 /** Absolute lifetime of a session, however active. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 
+/**
+ * A cookie scripts can read that says only "a session was started here" (it opens nothing):
+ * the SPA asks `/api/auth/me` only when it is present, so a visitor who never signed in
+ * never meets the 401 (which browsers log as a console error).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+
+function hintCookieOptions(req: Request) {
+  return { path: '/', sameSite: 'lax' as const, secure: req.secure };
+}
+
 /** A new session id (no fixation) holding the signed-in user. */
 export async function startSession(req: Request, user: SessionUser): Promise<void> {
   await promisify(req.session.regenerate.bind(req.session))();
   req.session.user = user;
   req.session.signedInAt = Date.now();
   await promisify(req.session.save.bind(req.session))();
+  req.res?.cookie(SIGNED_IN_HINT_COOKIE, '1', { ...hintCookieOptions(req), maxAge: SESSION_ABSOLUTE_MS });
 }
 
 /** Ends the session server-side (the stored row is deleted) and drops its cookie in the browser. */
@@ -36,4 +48,5 @@ export async function endSession(req: Request): Promise<void> {
   const { path, httpOnly, sameSite, secure } = req.session.cookie;
   await promisify(req.session.destroy.bind(req.session))();
   req.res?.clearCookie(SESSION_COOKIE, { path, httpOnly, sameSite, secure: secure === true });
+  req.res?.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions(req));
 }

@@ -1,21 +1,18 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
-import { queryClient as appQueryClient } from '@/lib/query-client';
 import { theme } from '@/config/theme';
 
 export type AppProviderProps = {
   children: ReactNode;
-  queryClient?: QueryClient;
 };
 
-export function AppProvider({ children, queryClient = appQueryClient }: AppProviderProps) {
+/** The theme of every page. React Query comes with the dashboard (routes/admin.tsx), not here. */
+export function AppProvider({ children }: AppProviderProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </ThemeProvider>
   );
 }

@@ -5,12 +5,13 @@ import { paths } from '@/config/paths';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 
-// The dashboard is its own chunk: the landing page never downloads it.
-const AdminRoute = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminRoute })));
+// The dashboard and the privacy page are chunks of their own: the landing page never downloads them.
+const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
+const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 
 const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
 
-/** The routes: `/`, `/admin`, and the 404 page for anything else. Rendered inside wouter's default (browser) location. */
+/** The routes: `/`, `/admin`, `/privacy`, and the 404 page for anything else. */
 export function AppRoutes() {
   return (
     <Switch>
@@ -19,7 +20,12 @@ export function AppRoutes() {
       </Route>
       <Route path={paths.admin}>
         <Suspense fallback={<LoadingScreen fullPage label={ADMIN_LOADING_TEXT} />}>
-          <AdminRoute />
+          <AdminPage />
+        </Suspense>
+      </Route>
+      <Route path={paths.privacy}>
+        <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>
+          <PrivacyRoute />
         </Suspense>
       </Route>
       <Route>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -49,6 +49,11 @@ export function FormTextField({
   const id = `field-${name}`;
   const helperId = `${id}-helper-text`;
   const showError = Boolean(meta.touched && meta.error);
+  // A field counts as touched once it is left with something in it (or on submit): tabbing
+  // through an empty form paints nothing red.
+  const handleBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    if (field.value) field.onBlur(event);
+  };
   const helper = showError ? meta.error : helperText;
   // The notch in the outline must be as wide as the label, asterisk included.
   const notchLabel = required ? `${label} *` : label;
@@ -66,6 +71,7 @@ export function FormTextField({
       {select ? (
         <NativeSelect
           {...field}
+          onBlur={handleBlur}
           id={id}
           value={field.value ?? ''}
           input={<OutlinedInput label={notchLabel} notched />}
@@ -76,6 +82,7 @@ export function FormTextField({
       ) : (
         <OutlinedInput
           {...field}
+          onBlur={handleBlur}
           id={id}
           value={field.value ?? ''}
           label={notchLabel}

@@ -1,4 +1,5 @@
 export const paths = {
   home: '/',
   admin: '/admin',
+  privacy: '/privacy',
 } as const;

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import type { RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '@/app/provider';
@@ -18,8 +19,10 @@ export function renderApp(ui: ReactElement, { route = '/', ...options }: RenderA
   const user = userEvent.setup({ delay: null });
   const result = render(ui, {
     wrapper: ({ children }) => (
-      <AppProvider queryClient={queryClient}>
-        <Router hook={location.hook}>{children}</Router>
+      <AppProvider>
+        <QueryClientProvider client={queryClient}>
+          <Router hook={location.hook}>{children}</Router>
+        </QueryClientProvider>
       </AppProvider>
     ),
     ...options,

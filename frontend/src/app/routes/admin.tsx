@@ -3,13 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SiteHeader } from '@/components/site-header';
+import { pageMeta } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/components/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
+import { queryClient } from '@/lib/query-client';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
+import { usePageTitle } from '@/lib/use-page-title';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
@@ -24,6 +28,7 @@ function DashboardHeading() {
 }
 
 export function AdminRoute() {
+  usePageTitle(pageMeta.admin.title);
   const me = useMe();
 
   if (me.isPending) return <LoadingScreen fullPage label={DASHBOARD_LOADING_TEXT} />;
@@ -59,5 +64,14 @@ export function AdminRoute() {
         </Container>
       </Box>
     </>
+  );
+}
+
+/** The dashboard page with the app's one QueryClient (loaded with this chunk, never by the landing page). */
+export function AdminPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AdminRoute />
+    </QueryClientProvider>
   );
 }

@@ -2,16 +2,18 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Logo } from '@/components/logo';
 import { SiteHeader } from '@/components/site-header';
 import { PRODUCT_NAME } from '@/config/brand';
+import { pageMeta } from '@/config/pages';
 import { ContactForm } from '@/features/contact/components/contact-form';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function LandingRoute() {
+  usePageTitle(pageMeta.home.title);
   return (
     <>
       <SiteHeader />
-      <Box component="main" sx={{ py: { xs: 4, md: 8 } }}>
+      <Box component="main" sx={{ py: { xs: 4, md: 4 } }}>
         <Container
           maxWidth="lg"
           sx={{
@@ -22,12 +24,6 @@ export function LandingRoute() {
           }}
         >
           <Box sx={{ pt: { md: 4 } }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
-              <Logo size={48} />
-              <Typography component="p" sx={{ fontWeight: 600, color: 'primary.main' }}>
-                {PRODUCT_NAME}
-              </Typography>
-            </Box>
             <Typography variant="h1" sx={{ fontSize: { xs: '2.5rem', sm: '3.25rem', md: '3.75rem' }, lineHeight: 1.05, mb: 2 }}>
               Recruiting. Rewritten.
             </Typography>
@@ -47,7 +43,7 @@ export function LandingRoute() {
             component="section"
             aria-label="Contact form"
             variant="outlined"
-            sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, position: 'relative' }}
+            sx={{ p: { xs: 2.5, sm: 3 }, borderRadius: 3, position: 'relative' }}
           >
             <ContactForm />
           </Paper>

@@ -1,9 +1,15 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { RouterLink } from '@/components/router-link';
+import { pageMeta } from '@/config/pages';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundRoute() {
+  usePageTitle(pageMeta.notFound.title);
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', py: 4 }}>
       <Container maxWidth="sm">
@@ -29,6 +35,9 @@ export function NotFoundRoute() {
             </Typography>
           </Box>
           <Typography color="text.secondary">Did you forget to add the page to the router?</Typography>
+          <Button component={RouterLink} href={paths.home} variant="contained" sx={{ mt: 3 }}>
+            Go to the home page
+          </Button>
         </Paper>
       </Container>
     </Box>

@@ -35,6 +35,14 @@ function serve(routes: Record<string, Handler>) {
 
 const requestedUrls = () => fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
 
+// What the API's Set-Cookie does in a browser: the readable hint that a session was started.
+const setSignedInHint = () => {
+  document.cookie = 'signed_in=1; Path=/';
+};
+const clearSignedInHint = () => {
+  document.cookie = 'signed_in=; Max-Age=0; Path=/';
+};
+
 const analytics = { total: 2, thisMonth: 1, companiesSubmitted: 1, interestBreakdown: { partnership: 2 } };
 
 beforeEach(() => {
@@ -47,10 +55,12 @@ beforeEach(() => {
         return json({ statusCode: 401, message: 'Invalid username or password' }, { status: 401 });
       }
       signedIn = true;
+      setSignedInHint();
       return json({ id: 'u1', username: 'admin' });
     },
     'POST /api/auth/logout': () => {
       signedIn = false;
+      clearSignedInHint();
       return new Response(null, { status: 204 });
     },
     'GET /api/admin/analytics': () => json(analytics),
@@ -63,6 +73,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  clearSignedInHint();
 });
 
 describe(AdminRoute.name, () => {
@@ -75,6 +86,16 @@ describe(AdminRoute.name, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
     expect(screen.queryByText('Recent Submissions')).not.toBeInTheDocument();
     expect(requestedUrls().some((url) => url.includes('/api/admin/'))).toBe(false);
+    // Never signed in here: the session is not even asked about (no 401 in the console).
+    expect(requestedUrls()).not.toContain('/api/auth/me');
+  });
+
+  it('shows the sign-in form when the session has ended, and forgets the hint', async () => {
+    setSignedInHint();
+    renderApp(<AdminRoute />, { route: '/admin' });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(requestedUrls()).toContain('/api/auth/me');
+    expect(document.cookie).not.toContain('signed_in=');
   });
 
   it('signs in, shows the stats and submissions, loads more, signs out', async () => {
@@ -109,6 +130,7 @@ describe(AdminRoute.name, () => {
 
   it('shows the empty state with a link to the form', async () => {
     signedIn = true;
+    setSignedInHint();
     serve({
       'GET /api/auth/me': () => json({ id: 'u1', username: 'admin' }),
       'GET /api/admin/analytics': () => json({ total: 0, thisMonth: 0, companiesSubmitted: 0, interestBreakdown: {} }),

@@ -29,23 +29,23 @@ export function StatCards({ analytics }: StatCardsProps) {
         p: 0,
         m: 0,
         display: 'grid',
-        gap: 2,
+        gap: { xs: 1, sm: 2 },
         gridTemplateColumns: {
-          xs: 'minmax(0, 1fr)',
-          sm: 'repeat(2, minmax(0, 1fr))',
+          // Two a row and compact on a phone, so the first lead stays near the top.
+          xs: 'repeat(2, minmax(0, 1fr))',
           md: `repeat(${ADMIN_STAT_COLUMNS}, minmax(0, 1fr))`,
         },
       }}
     >
       {stats.map((stat) => (
-        <Paper component="li" key={stat.label} variant="outlined" sx={{ p: 2.5, borderRadius: 3 }}>
+        <Paper component="li" key={stat.label} variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, borderRadius: 3 }}>
           <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
             {stat.label}
           </Typography>
           <Typography
             component="p"
             data-testid={`stat-${stat.label.toLowerCase().replace(/\s+/g, '-')}`}
-            sx={{ fontSize: '2rem', fontWeight: 700, mt: 0.5, overflowWrap: 'anywhere' }}
+            sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 700, mt: 0.5, overflowWrap: 'anywhere' }}
           >
             {stat.value}
           </Typography>

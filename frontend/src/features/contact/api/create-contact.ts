@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import type { Interest } from '@/config/interests';
 import { apiRequest, isApiError } from '@/lib/api-client';
@@ -61,13 +60,19 @@ export async function createContact(values: ContactFormValues): Promise<ContactR
   return (await res.json()) as ContactReceipt;
 }
 
+/**
+ * After a new lead every admin answer is out of date. The query client (React Query) comes
+ * with the dashboard's chunk, not with the landing page: importing it here is free once the
+ * dashboard has been opened, and otherwise happens only after a submission.
+ */
+async function invalidateAdminQueries(): Promise<void> {
+  const { queryClient } = await import('@/lib/query-client');
+  await queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+}
+
 /** Submits the form; on success every admin query is invalidated. */
-export function useCreateContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createContact,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
-    },
-  });
+export async function submitContact(values: ContactFormValues): Promise<ContactReceipt> {
+  const receipt = await createContact(values);
+  void invalidateAdminQueries();
+  return receipt;
 }

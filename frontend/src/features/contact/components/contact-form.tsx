@@ -8,14 +8,16 @@ import Typography from '@mui/material/Typography';
 import { FormikProvider, useFormik } from 'formik';
 import type { FormikErrors } from 'formik';
 import { FormTextField } from '@/components/form-text-field';
+import { RouterLink } from '@/components/router-link';
 import { preloadToaster, toast } from '@/components/toast/toast';
 import { PRODUCT_NAME } from '@/config/brand';
 import { COMMENTS_ROWS, THANK_YOU_DURATION_MS } from '@/config/constants';
 import { FORM_INTEREST_OPTIONS } from '@/config/interests';
+import { paths } from '@/config/paths';
 import contactRules from '@/lib/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
-import { useCreateContact } from '../api/create-contact';
+import { submitContact } from '../api/create-contact';
 import { CONSENT_NOTICE } from '../consent-notice';
 import { HoneypotField } from './honeypot-field';
 import { ThankYouPanel } from './thank-you-panel';
@@ -45,7 +47,6 @@ export type ContactFormProps = {
 };
 
 export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: ContactFormProps) {
-  const createContact = useCreateContact();
   const [showThankYou, setShowThankYou] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -62,7 +63,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
     onSubmit: async (values, helpers) => {
       preloadToaster();
       try {
-        const answer = await createContact.mutateAsync(values);
+        const answer = await submitContact(values);
         void toast({ title: SUCCESS_TITLE, description: answer.message || contactRules.thankYouMessage });
         helpers.resetForm();
         setShowThankYou(true);
@@ -102,7 +103,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
       >
         Get in touch
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
         Tell us about your team and we&apos;ll show you what {PRODUCT_NAME} can do.
       </Typography>
       <Box
@@ -112,7 +113,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         onSubmit={handleSubmit}
         onFocus={() => void loadValidation()}
         onReset={formik.handleReset}
-        sx={{ position: 'relative', display: 'grid', gap: 2.5 }}
+        sx={{ position: 'relative', display: 'grid', gap: 2 }}
       >
         <FormTextField name="name" label="Full Name" required autoComplete="name" maxLength={MAX_LENGTH.name} />
         <FormTextField
@@ -161,7 +162,10 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {CONSENT_NOTICE}
+          {CONSENT_NOTICE}{' '}
+          <Box component={RouterLink} href={paths.privacy} sx={{ color: 'primary.main', fontWeight: 500 }}>
+            How we handle your data
+          </Box>
         </Typography>
       </Box>
     </FormikProvider>

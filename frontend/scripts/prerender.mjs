@@ -1,0 +1,47 @@
+// After `vite build` and the server build of src/entry-server.tsx: writes each page of the
+// SPA as a file of its own (index.html, admin.html, privacy.html, 404.html), with the page's
+// title, description and markup, so that it paints before its JavaScript runs; nginx serves
+// each file at its route (nginx/templates/default.conf.template).
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const serverBuild = fileURLToPath(new URL('../dist-server/', import.meta.url));
+const { prerenderedPages, renderPage } = await import(new URL('entry-server.js', `file://${serverBuild}`).href);
+
+const escapeHtml = (value) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The head of one page. `/` also gets its canonical URL and Open Graph tags; nginx writes the site's origin in place of %SITE_ORIGIN%. */
+function head({ path, meta }) {
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+  ];
+  if (meta.robots) tags.push(`<meta name="robots" content="${escapeHtml(meta.robots)}" />`);
+  if (path === '/') {
+    tags.push(
+      '<link rel="canonical" href="%SITE_ORIGIN%/" />',
+      '<meta property="og:type" content="website" />',
+      `<meta property="og:site_name" content="${escapeHtml(meta.siteName)}" />`,
+      `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+      '<meta property="og:url" content="%SITE_ORIGIN%/" />',
+      '<meta name="twitter:card" content="summary" />',
+    );
+  }
+  return tags.join('\n    ');
+}
+
+// The page paints from its HTML and CSS; its scripts (which make it interactive) are
+// fetched at low priority, so they never hold the first paint back.
+const template = (await readFile(`${dist}index.html`, 'utf8'))
+  .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+  .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+for (const page of prerenderedPages) {
+  const { html, styles } = await renderPage(page.path);
+  const document = template.replace('<!--page-head-->', `${head(page)}\n    ${styles}`).replace('<!--page-html-->', html);
+  await writeFile(`${dist}${page.file}`, document);
+  console.log(`prerendered ${page.path} -> dist/${page.file} (${(document.length / 1024).toFixed(1)} KB)`);
+}
+await rm(serverBuild, { recursive: true, force: true });
