@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, queryKeys } from '@/config/api';
+import { apiRequest } from '@/lib/api-client';
+import type { ContactDetail, Status } from './contact-types';
+
+export type ContactChanges = { status?: Status; note?: string | null };
+
+export async function updateContact(id: string, changes: ContactChanges): Promise<ContactDetail> {
+  const res = await apiRequest(`${API.adminContacts}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
+  return (await res.json()) as ContactDetail;
+}
+
+/** PATCHes a lead; the answer is its detail, and every list (whose rows and counts may change) is fetched again. */
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: ContactChanges }) => updateContact(id, changes),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(queryKeys.adminContact(detail.id), detail);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
+    },
+  });
+}
