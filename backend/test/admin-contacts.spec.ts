@@ -44,6 +44,7 @@ describe('GET /api/admin/contacts', () => {
       interest: 'empower-team',
       comments: 'We hire twenty engineers a quarter.',
       submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      status: 'new',
     });
     expect(res.headers.link).toBeUndefined();
   });

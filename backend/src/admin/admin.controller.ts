@@ -6,6 +6,7 @@ import { AnalyticsQueryDto } from './dto/analytics-query.dto.js';
 import { AnalyticsDto } from './dto/analytics.dto.js';
 import { ContactSubmissionDto } from './dto/contact-submission.dto.js';
 import { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
+import { contactFilters, filtersSearchParams } from './contact-filters.js';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -14,15 +15,36 @@ export class AdminController {
 
   @Get('contacts')
   @ApiOkResponse({
-    description: 'Submissions, newest first; a `Link: rel="next"` header when more exist.',
+    description:
+      'Submissions that match the filters, newest first; a `Link: rel="next"` header (same filters) when more exist. ' +
+      '`X-Total-Count`: the rows that match, exact up to 10,000 and estimated beyond (then `X-Total-Count-Estimated: true`).',
     type: [ContactSubmissionDto],
+    headers: {
+      'X-Total-Count': { schema: { type: 'integer' }, description: 'Rows that match the filters.' },
+      'X-Total-Count-Estimated': {
+        schema: { type: 'string', enum: ['true'] },
+        description: 'Present when the count is an estimate.',
+      },
+      Link: { schema: { type: 'string' }, description: 'RFC 8288 `rel="next"` link when more rows exist.' },
+    },
   })
   async listContacts(
-    @Query() { limit, cursor }: ListContactsQueryDto,
+    @Query() query: ListContactsQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ContactSubmissionDto[]> {
-    const page = await this.adminService.listContacts(limit, cursor);
-    if (page.nextCursor) res.setHeader('Link', `</api/admin/contacts?limit=${limit}&cursor=${page.nextCursor}>; rel="next"`);
+    const filters = contactFilters(query);
+    const [page, count] = await Promise.all([
+      this.adminService.listContacts(filters, query.limit, query.cursor),
+      this.adminService.countContacts(filters),
+    ]);
+    res.setHeader('X-Total-Count', String(count.total));
+    if (count.estimated) res.setHeader('X-Total-Count-Estimated', 'true');
+    if (page.nextCursor) {
+      const next = filtersSearchParams(filters);
+      next.set('limit', String(query.limit));
+      next.set('cursor', page.nextCursor);
+      res.setHeader('Link', `</api/admin/contacts?${next.toString()}>; rel="next"`);
+    }
     return page.items.map((row) => ContactSubmissionDto.from(row));
   }
 

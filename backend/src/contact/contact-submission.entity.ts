@@ -1,9 +1,19 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A lead's place in the team's triage; `new` at creation. */
+export const SUBMISSION_STATUSES = ['new', 'contacted', 'qualified', 'archived', 'spam'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 @Entity('contact_submissions')
+@Check('ck_contact_submissions_status', `"status" IN ('new', 'contacted', 'qualified', 'archived', 'spam')`)
 // Serves the admin list's keyset page (ORDER BY submitted_at DESC, id DESC) and the
 // analytics' "this month" range. The all-time totals are in contact_submission_counts.
 @Index('ix_contact_submissions_submitted_at_id', ['submittedAt', 'id'])
+// The inbox's status filter, for the statuses few rows have.
+@Index('ix_contact_submissions_status_submitted_at', ['status', 'submittedAt'])
+// The inbox's search: a trigram index on an expression, which TypeORM cannot describe; it
+// lives in migration 1795600100000 alone.
+@Index('ix_contact_submissions_search', { synchronize: false })
 export class ContactSubmission {
   @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;
@@ -29,6 +39,20 @@ export class ContactSubmission {
   // Millisecond precision, so that a JavaScript Date carries the exact value into a page cursor.
   @Column({ name: 'submitted_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   submittedAt!: Date;
+
+  @Column({ type: 'varchar', length: 16, default: 'new' })
+  status!: SubmissionStatus;
+
+  /** The team's note on the lead. */
+  @Column({ type: 'text', nullable: true })
+  note!: string | null;
+
+  @Column({ name: 'status_changed_at', type: 'timestamptz', precision: 3, nullable: true })
+  statusChangedAt!: Date | null;
+
+  /** Username of the admin who last changed the status. */
+  @Column({ name: 'status_changed_by', type: 'varchar', nullable: true })
+  statusChangedBy!: string | null;
 }
 
 /** The columns a visitor fills in through the form. */

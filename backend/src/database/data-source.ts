@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
 import { User } from '../users/user.entity.js';
@@ -8,9 +9,11 @@ import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-d
 import { ContactSubmissionCounts1795328829376 } from './migrations/1795328829376-contact-submission-counts.js';
 import { ContactSubmissionDeltas1795400000000 } from './migrations/1795400000000-contact-submission-deltas.js';
 import { ContactIdempotencyKeys1795500000000 } from './migrations/1795500000000-contact-idempotency-keys.js';
+import { InboxStatusAndAuditEvents1795600000000 } from './migrations/1795600000000-inbox-status-and-audit-events.js';
+import { ContactSearchAndFilters1795600100000 } from './migrations/1795600100000-contact-search-and-filters.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
-const ENTITIES = [ContactSubmission, User, SheetDelivery];
+const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
   SessionsAndRateLimits1763800000000,
@@ -18,6 +21,8 @@ export const MIGRATIONS = [
   ContactSubmissionCounts1795328829376,
   ContactSubmissionDeltas1795400000000,
   ContactIdempotencyKeys1795500000000,
+  InboxStatusAndAuditEvents1795600000000,
+  ContactSearchAndFilters1795600100000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
-import type { ContactSubmission } from '../../contact/contact-submission.entity.js';
+import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 
 /** A submission as the dashboard reads it. */
 export class ContactSubmissionDto {
@@ -28,6 +28,9 @@ export class ContactSubmissionDto {
   @ApiProperty({ format: 'date-time' })
   submittedAt!: string;
 
+  @ApiProperty({ enum: SUBMISSION_STATUSES })
+  status!: SubmissionStatus;
+
   static from(row: ContactSubmission): ContactSubmissionDto {
     return {
       id: row.id,
@@ -38,6 +41,7 @@ export class ContactSubmissionDto {
       interest: row.interest as Interest,
       comments: row.comments,
       submittedAt: row.submittedAt.toISOString(),
+      status: row.status,
     };
   }
 }

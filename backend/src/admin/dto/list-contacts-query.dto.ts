@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBase64, IsInt, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { ContactFiltersQueryDto } from './contact-filters-query.dto.js';
 
-export class ListContactsQueryDto {
+export class ListContactsQueryDto extends ContactFiltersQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
   @IsOptional()
   @Type(() => Number)

@@ -1,0 +1,77 @@
+import { BadRequestException } from '@nestjs/common';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { Interest } from '../contact/contact-rules.js';
+import type { SubmissionStatus } from '../contact/contact-submission.entity.js';
+import type { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
+
+/** The inbox's filters, checked (see ContactFiltersQueryDto). */
+export interface ContactFilters {
+  q?: string;
+  interest?: Interest[];
+  status?: SubmissionStatus[];
+  from?: Date;
+  to?: Date;
+}
+
+/** What the list shows when no status is asked for: spam and archived leads are hidden. */
+export const DEFAULT_STATUSES: SubmissionStatus[] = ['new', 'contacted', 'qualified'];
+
+// PostgreSQL's timestamptz range; JavaScript's dates reach far beyond it.
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+function instant(text: string | undefined, field: string): Date | undefined {
+  if (text === undefined) return undefined;
+  const time = Date.parse(text);
+  if (Number.isNaN(time) || time < EARLIEST || time > LATEST)
+    throw new BadRequestException([`${field} is not a valid date and time`]);
+  return new Date(time);
+}
+
+/** The query string's filters as the queries take them; 400 for an impossible date or range. */
+export function contactFilters(query: ContactFiltersQueryDto): ContactFilters {
+  const from = instant(query.from, 'from');
+  const to = instant(query.to, 'to');
+  if (from && to && from >= to) throw new BadRequestException(['from must be before to']);
+  return { q: query.q, interest: query.interest, status: query.status, from, to };
+}
+
+/** The filters as a query string, for the `next` link (the same filters, page after page). */
+export function filtersSearchParams(filters: ContactFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q !== undefined) params.set('q', filters.q);
+  if (filters.interest) params.set('interest', filters.interest.join(','));
+  if (filters.status) params.set('status', filters.status.join(','));
+  if (filters.from) params.set('from', filters.from.toISOString());
+  if (filters.to) params.set('to', filters.to.toISOString());
+  return params;
+}
+
+/** LIKE's wildcards and escape character, taken literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Adds the filters to a query on contact_submissions (alias `s`). The search compares the
+ * same folded text that ix_contact_submissions_search indexes (migration 1795600100000),
+ * so the trigram index serves it; the needle is folded by the same function.
+ */
+export function applyContactFilters<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  filters: ContactFilters,
+): SelectQueryBuilder<T> {
+  query.andWhere('s.status IN (:...statuses)', { statuses: filters.status ?? DEFAULT_STATUSES });
+  if (filters.q !== undefined) {
+    query.andWhere(
+      `public.contact_search_text(s.name, s.email, s.company, s.comments) LIKE '%' || public.search_fold(:needle) || '%'`,
+      {
+        needle: likeLiteral(filters.q),
+      },
+    );
+  }
+  if (filters.interest) query.andWhere('s.interest IN (:...interests)', { interests: filters.interest });
+  if (filters.from) query.andWhere('s.submitted_at >= :from', { from: filters.from });
+  if (filters.to) query.andWhere('s.submitted_at < :to', { to: filters.to });
+  return query;
+}

@@ -1,0 +1,35 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** What an admin (or the system) did; see AuditService for who writes which action. */
+export const AUDIT_ACTIONS = ['status', 'note', 'export', 'redeliver', 'erase', 'sign-in'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Who did what and when. Never any personal data: only ids, statuses, counts and filter
+ * names, so that the record may outlive an erased submission (hence no foreign key).
+ */
+@Entity('audit_events')
+// A lead's history, newest first (the detail view).
+@Index('ix_audit_events_submission_id_at', ['submissionId', 'at'])
+// Everything in a period, and pruning old events.
+@Index('ix_audit_events_at', ['at'])
+export class AuditEvent {
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'pk_audit_events' })
+  id!: string;
+
+  @Column({ type: 'timestamptz', precision: 3, default: () => 'now()' })
+  at!: Date;
+
+  /** The admin's username; null when the system acted (e.g. retention). */
+  @Column({ type: 'varchar', nullable: true })
+  actor!: string | null;
+
+  @Column({ type: 'varchar', length: 32 })
+  action!: AuditAction;
+
+  @Column({ name: 'submission_id', type: 'uuid', nullable: true })
+  submissionId!: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  detail!: Record<string, unknown>;
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditEvent, type AuditAction } from './audit-event.entity.js';
+
+export interface AuditRecord {
+  /** The admin's username, or null for the system. */
+  actor: string | null;
+  action: AuditAction;
+  submissionId?: string | null;
+  /** Ids, statuses, counts, filter names: never a name, e-mail, note or comment. */
+  detail?: Record<string, unknown>;
+}
+
+/** The one way to write audit_events, for every feature. */
+@Injectable()
+export class AuditService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Pass the caller's transaction (`manager`) so the event commits with the change it records. */
+  async record(event: AuditRecord, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`INSERT INTO audit_events (actor, action, submission_id, detail) VALUES ($1, $2, $3, $4)`, [
+      event.actor,
+      event.action,
+      event.submissionId ?? null,
+      JSON.stringify(event.detail ?? {}),
+    ]);
+  }
+
+  /** One submission's events, newest first. */
+  historyOf(submissionId: string, manager: EntityManager = this.dataSource.manager): Promise<AuditEvent[]> {
+    return manager.find(AuditEvent, { where: { submissionId }, order: { at: 'DESC', id: 'DESC' } });
+  }
+}
