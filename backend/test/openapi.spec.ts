@@ -15,7 +15,11 @@ describe('OpenAPI', () => {
 
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/api/admin/analytics',
+      '/api/admin/analytics/trend',
       '/api/admin/contacts',
+      '/api/admin/contacts/export.csv',
+      '/api/admin/contacts/{id}',
+      '/api/admin/contacts/{id}/redeliver',
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/me',

@@ -5,6 +5,8 @@ import { AdminService } from './admin.service.js';
 import { AnalyticsQueryDto } from './dto/analytics-query.dto.js';
 import { AnalyticsDto } from './dto/analytics.dto.js';
 import { ContactSubmissionDto } from './dto/contact-submission.dto.js';
+import { TrendDayDto } from './dto/trend-day.dto.js';
+import { TrendQueryDto } from './dto/trend-query.dto.js';
 import { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
 import { contactFilters, filtersSearchParams } from './contact-filters.js';
 
@@ -52,5 +54,14 @@ export class AdminController {
   @ApiOkResponse({ description: 'Totals; "this month" in the given time zone.', type: AnalyticsDto })
   analytics(@Query() { tz }: AnalyticsQueryDto): Promise<AnalyticsDto> {
     return this.adminService.analytics(tz);
+  }
+
+  @Get('analytics/trend')
+  @ApiOkResponse({
+    description: 'Submissions a calendar day in `tz` by interest, oldest first, every day present.',
+    type: [TrendDayDto],
+  })
+  trend(@Query() { tz, days }: TrendQueryDto): Promise<TrendDayDto[]> {
+    return this.adminService.trend(tz, days);
   }
 }

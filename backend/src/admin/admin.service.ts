@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import type { AnalyticsDto } from './dto/analytics.dto.js';
+import type { TrendDayDto } from './dto/trend-day.dto.js';
 import { decodeCursor, encodeCursor } from './contacts-cursor.js';
 import { contactsPageQuery } from './contacts-page.query.js';
 import { applyContactFilters, type ContactFilters } from './contact-filters.js';
@@ -106,5 +107,48 @@ export class AdminService {
       companiesSubmitted: counts.reduce((sum, row) => sum + row.withCompany, 0),
       interestBreakdown: Object.fromEntries(counts.map((row) => [row.interest, row.submissions])),
     };
+  }
+
+  /**
+   * Submissions a calendar day in `timeZone`, the last `days` days (today included), oldest
+   * first, every day present. Read from the 15-minute buckets (and the delta rows not rolled
+   * up yet), like "this month": every zone's day starts on a 15-minute boundary, so whole
+   * buckets count each day exactly, at a cost that does not grow with the table.
+   */
+  async trend(timeZone: string, days: number): Promise<TrendDayDto[]> {
+    const rows = await this.submissions
+      .query<Array<{ date: string; interest: string | null; submissions: number }>>(
+        `WITH span AS (
+           SELECT ($1::timestamptz AT TIME ZONE $2)::date - ($3::int - 1) AS first_day, ($1::timestamptz AT TIME ZONE $2)::date AS last_day
+         ), counters AS (
+           SELECT bucket_start, interest, submissions FROM contact_submission_buckets
+            WHERE bucket_start >= (SELECT first_day::timestamp AT TIME ZONE $2 FROM span)
+           UNION ALL
+           SELECT bucket_start, interest, submissions FROM contact_submission_deltas
+            WHERE bucket_start >= (SELECT first_day::timestamp AT TIME ZONE $2 FROM span)
+         ), per_day AS (
+           SELECT (bucket_start AT TIME ZONE $2)::date AS day, interest, sum(submissions)::int AS submissions
+             FROM counters GROUP BY 1, 2 HAVING sum(submissions) <> 0
+         )
+         SELECT to_char(days.day, 'YYYY-MM-DD') AS date, per_day.interest, coalesce(per_day.submissions, 0) AS submissions
+           FROM span, generate_series(span.first_day, span.last_day, interval '1 day') AS days(day)
+           LEFT JOIN per_day ON per_day.day = days.day::date
+          ORDER BY days.day, per_day.interest`,
+        [this.clock.now(), timeZone, days],
+      )
+      .catch((error: { code?: string }) => {
+        if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException(['tz must be a known IANA time zone']);
+        throw error;
+      });
+    const byDate = new Map<string, TrendDayDto>();
+    for (const row of rows) {
+      const day = byDate.get(row.date) ?? { date: row.date, total: 0, byInterest: {} };
+      if (row.interest !== null) {
+        day.byInterest[row.interest] = row.submissions;
+        day.total += row.submissions;
+      }
+      byDate.set(row.date, day);
+    }
+    return [...byDate.values()];
   }
 }

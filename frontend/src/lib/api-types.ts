@@ -96,6 +96,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/analytics/trend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AdminController_trend'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contacts/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ContactsController_exportCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contacts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ContactsController_detail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['ContactsController_update'];
+    trace?: never;
+  };
+  '/api/admin/contacts/{id}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ContactsController_redeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health/live': {
     parameters: {
       query?: never;
@@ -174,6 +238,8 @@ export interface components {
       comments: string | null;
       /** Format: date-time */
       submittedAt: string;
+      /** @enum {string} */
+      status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
     };
     AnalyticsDto: {
       /** @description Every submission. */
@@ -192,6 +258,81 @@ export interface components {
       interestBreakdown: {
         [key: string]: number;
       };
+    };
+    TrendDayDto: {
+      /**
+       * @description YYYY-MM-DD in the asked time zone.
+       * @example 2026-11-23
+       */
+      date: string;
+      total: number;
+      /**
+       * @description Submissions per interest value that day; interests nobody chose that day are absent.
+       * @example {
+       *       "empower-team": 3,
+       *       "partnership": 1
+       *     }
+       */
+      byInterest: {
+        [key: string]: number;
+      };
+    };
+    DeliveryDto: {
+      /** @enum {string} */
+      state: 'off' | 'pending' | 'delivered' | 'failed';
+      /** @description Attempts made so far. */
+      attempts: number;
+      /** @description Why the last attempt failed. */
+      lastError: string | null;
+      /** Format: date-time */
+      deliveredAt: string | null;
+    };
+    HistoryEntryDto: {
+      /** Format: date-time */
+      at: string;
+      /** @description Username; null when the system acted. */
+      actor: string | null;
+      /** @enum {string} */
+      action: 'status' | 'note' | 'export' | 'redeliver' | 'erase' | 'sign-in';
+      /**
+       * @description `status`: { from, to }; `note`: { cleared }; `redeliver`: {}.
+       * @example {
+       *       "from": "new",
+       *       "to": "contacted"
+       *     }
+       */
+      detail: {
+        [key: string]: unknown;
+      };
+    };
+    ContactDetailDto: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      email: string;
+      linkedin: string | null;
+      company: string | null;
+      /** @enum {string} */
+      interest: 'empower-team' | 'community' | 'partnership';
+      comments: string | null;
+      /** Format: date-time */
+      submittedAt: string;
+      /** @enum {string} */
+      status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+      note: string | null;
+      /** Format: date-time */
+      statusChangedAt: string | null;
+      /** @description Username of who last changed the status. */
+      statusChangedBy: string | null;
+      delivery: components['schemas']['DeliveryDto'];
+      /** @description Newest first. */
+      history: components['schemas']['HistoryEntryDto'][];
+    };
+    UpdateContactDto: {
+      /** @enum {string} */
+      status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+      /** @description null (or only spaces) clears it. */
+      note?: string | null;
     };
     HealthStatusDto: {
       /** @enum {string} */
@@ -320,6 +461,16 @@ export interface operations {
   AdminController_listContacts: {
     parameters: {
       query?: {
+        /** @description Case- and accent-insensitive substring of name, e-mail, company or comments. */
+        q?: string;
+        /** @description One interest or a comma-separated list: empower-team, community, partnership. */
+        interest?: string;
+        /** @description One status or a comma-separated list: new, contacted, qualified, archived, spam. Without it: every status but spam and archived. */
+        status?: string;
+        /** @description Submitted at or after this instant (ISO 8601). */
+        from?: string;
+        /** @description Submitted before this instant (ISO 8601). */
+        to?: string;
         limit?: number;
         /** @description The opaque cursor of the `Link: rel="next"` header. */
         cursor?: string;
@@ -330,9 +481,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Submissions, newest first; a `Link: rel="next"` header when more exist. */
+      /** @description Submissions that match the filters, newest first; a `Link: rel="next"` header (same filters) when more exist. `X-Total-Count`: the rows that match, exact up to 10,000 and estimated beyond (then `X-Total-Count-Estimated: true`). */
       200: {
         headers: {
+          /** @description Rows that match the filters. */
+          'X-Total-Count'?: number;
+          /** @description Present when the count is an estimate. */
+          'X-Total-Count-Estimated'?: 'true';
+          /** @description RFC 8288 `rel="next"` link when more rows exist. */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -361,6 +518,160 @@ export interface operations {
         content: {
           'application/json': components['schemas']['AnalyticsDto'];
         };
+      };
+    };
+  };
+  AdminController_trend: {
+    parameters: {
+      query?: {
+        /** @description IANA time zone whose calendar days are counted. */
+        tz?: string;
+        /** @description Days, today included. */
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Submissions a calendar day in `tz` by interest, oldest first, every day present. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TrendDayDto'][];
+        };
+      };
+    };
+  };
+  ContactsController_exportCsv: {
+    parameters: {
+      query?: {
+        /** @description Case- and accent-insensitive substring of name, e-mail, company or comments. */
+        q?: string;
+        /** @description One interest or a comma-separated list: empower-team, community, partnership. */
+        interest?: string;
+        /** @description One status or a comma-separated list: new, contacted, qualified, archived, spam. Without it: every status but spam and archived. */
+        status?: string;
+        /** @description Submitted at or after this instant (ISO 8601). */
+        from?: string;
+        /** @description Submitted before this instant (ISO 8601). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every submission that matches the filters (as the list takes them), newest first, as CSV: UTF-8 with a BOM, a header row, RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+    };
+  };
+  ContactsController_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The submission with its note, status history and spreadsheet delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactDetailDto'];
+        };
+      };
+      /** @description No submission with this id (or the id is not a UUID). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ContactsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateContactDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; the submission as `GET …/:id` answers it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactDetailDto'];
+        };
+      };
+      /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ContactsController_redeliver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its spreadsheet copy is queued again. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryDto'];
+        };
+      };
+      /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The spreadsheet sync is off. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
