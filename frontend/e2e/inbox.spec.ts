@@ -136,7 +136,7 @@ test('Export CSV downloads the rows of the current filters, formulas neutralised
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = await readFile((await file.path()), 'utf8');
+  const text = await readFile(await file.path(), 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trim().split(/\r?\n/);
   expect(lines[0]).toBe(
@@ -159,7 +159,7 @@ test('the trend chart draws the chosen range beside the interest breakdown', asy
   await expect(page.getByRole('heading', { name: 'Submissions a day, last 7 days' })).toBeVisible();
   const chart = page.getByTestId('trend-chart');
   await expect(chart.locator('svg').first()).toBeVisible();
-  await expect(chart.locator('.MuiBarElement-root').first()).toBeVisible();
+  await expect(chart.locator('.MuiBarChart-element').filter({ visible: true }).first()).toBeVisible();
   const sum = trend.reduce((total, day) => total + day.total, 0);
   await expect(chart.locator('figcaption')).toHaveText(`${sum} submissions from ${trend[0].date} to ${trend.at(-1)!.date}`);
   await expect(page.getByTestId('breakdown-community')).toContainText('TA Builder Community:');

@@ -1,32 +1,23 @@
 import type { components } from '@/lib/api-types';
 
-// The shapes of the inbox's answers as shared/CONTRACT.md fixes them ("The inbox", "Where a
-// lead came from"); the generated API types cover the first ones only.
+type Schemas = components['schemas'];
 
-export const STATUSES = ['new', 'contacted', 'qualified', 'archived', 'spam'] as const;
-export type Status = (typeof STATUSES)[number];
+// The inbox's shapes, generated from the API's OpenAPI document. The provenance fields,
+// `repeatOf` and `otherSubmissions` (shared/CONTRACT.md, "Where a lead came from") are
+// optional here until the API's document carries them.
 
-export type ContactSubmission = components['schemas']['ContactSubmissionDto'] & {
-  status: Status;
+export type Status = Schemas['ContactSubmissionDto']['status'];
+export const STATUSES: readonly Status[] = ['new', 'contacted', 'qualified', 'archived', 'spam'];
+
+export type ContactSubmission = Schemas['ContactSubmissionDto'] & {
   /** The id of the earliest submission with the same normalised e-mail, or null. */
-  repeatOf: string | null;
+  repeatOf?: string | null;
 };
 
-export type DeliveryState = 'off' | 'pending' | 'delivered' | 'failed';
-
-export type Delivery = {
-  state: DeliveryState;
-  attempts: number;
-  lastError: string | null;
-  deliveredAt: string | null;
-};
-
-export type HistoryEvent = {
-  at: string;
-  actor: string | null;
-  action: string;
-  detail: Record<string, unknown>;
-};
+export type Delivery = Schemas['DeliveryDto'];
+export type DeliveryState = Delivery['state'];
+export type HistoryEvent = Schemas['HistoryEntryDto'];
+export type TrendDay = Schemas['TrendDayDto'];
 
 export type OtherSubmission = {
   id: string;
@@ -46,18 +37,8 @@ export type Provenance = {
   consentVersion?: string | null;
 };
 
-export type ContactDetail = ContactSubmission &
+export type ContactDetail = Schemas['ContactDetailDto'] &
   Provenance & {
-    note: string | null;
-    statusChangedAt: string | null;
-    statusChangedBy: string | null;
-    delivery: Delivery;
-    history?: HistoryEvent[];
+    repeatOf?: string | null;
     otherSubmissions?: OtherSubmission[];
   };
-
-export type TrendDay = {
-  date: string;
-  total: number;
-  byInterest: Record<string, number>;
-};

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
-import type { ContactDetail, Status } from './contact-types';
+import type { components } from '@/lib/api-types';
+import type { ContactDetail } from './contact-types';
 
-export type ContactChanges = { status?: Status; note?: string | null };
+export type ContactChanges = components['schemas']['UpdateContactDto'];
 
 export async function updateContact(id: string, changes: ContactChanges): Promise<ContactDetail> {
   const res = await apiRequest(`${API.adminContacts}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });

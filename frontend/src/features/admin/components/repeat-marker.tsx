@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 
 export type RepeatMarkerProps = {
-  repeatOf: string | null;
+  repeatOf?: string | null;
 };
 
 /** Marks a lead whose person had already submitted (repeatOf names the first submission). */

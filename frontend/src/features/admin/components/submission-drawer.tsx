@@ -80,7 +80,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
         ) : null}
       </Section>
       <Section title="Note">
-        <NoteEditor key={lead.note ?? ''} id={lead.id} note={lead.note} />
+        <NoteEditor id={lead.id} note={lead.note} />
       </Section>
       {provenance.length ? (
         <Section title="Where the lead came from">
