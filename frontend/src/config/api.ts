@@ -7,16 +7,11 @@ export const API = {
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
-  adminContacts: '/api/admin/contacts',
-  adminErasures: '/api/admin/erasures',
 } as const;
 
 export const queryKeys = {
   admin: ['/api/admin'] as const,
   adminContacts: ['/api/admin', 'contacts'] as const,
-  adminContactList: (filters: Record<string, string | undefined>) => ['/api/admin', 'contacts', filters] as const,
-  adminContact: (id: string) => ['/api/admin', 'contacts', id] as const,
   adminAnalytics: (tz: string) => ['/api/admin', 'analytics', { tz }] as const,
-  adminTrend: (tz: string, days: number) => ['/api/admin', 'analytics', 'trend', { tz, days }] as const,
   me: [API.me] as const,
 };

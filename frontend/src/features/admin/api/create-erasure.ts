@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, queryKeys } from '@/config/api';
+import { queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
+import { ADMIN_API } from './admin-keys';
 
 export type Erasure = { erased: number };
 
 /** Erases every submission of a person (by normalised e-mail). */
 export async function createErasure(email: string): Promise<Erasure> {
-  const res = await apiRequest(API.adminErasures, { method: 'POST', body: { email } });
+  const res = await apiRequest(ADMIN_API.erasures, { method: 'POST', body: { email } });
   return (await res.json()) as Erasure;
 }
 

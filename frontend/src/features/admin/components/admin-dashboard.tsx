@@ -13,7 +13,7 @@ import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { useSearchParams } from 'wouter';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
-import { API, queryKeys } from '@/config/api';
+import { queryKeys } from '@/config/api';
 import { paths } from '@/config/paths';
 import { useAnalytics } from '../api/get-analytics';
 import { getContactsQueryOptions, useNewCount } from '../api/get-contacts';
@@ -26,6 +26,7 @@ import { SubmissionsFilters } from './submissions-filters';
 import { SubmissionsList } from './submissions-list';
 import { SubmissionsTable } from './submissions-table';
 import { TrendPanel } from './trend-panel';
+import { ADMIN_API } from '../api/admin-keys';
 
 export const DASHBOARD_LOADING_TEXT = 'Loading admin dashboard...';
 
@@ -82,7 +83,7 @@ export function AdminDashboard() {
           <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
             Refresh
           </Button>
-          <Button variant="outlined" size="small" href={`${API.adminContacts}/export.csv${toQueryString(apiFilters)}`} download>
+          <Button variant="outlined" size="small" href={`${ADMIN_API.contacts}/export.csv${toQueryString(apiFilters)}`} download>
             Export CSV
           </Button>
           <ErasePersonDialog />

@@ -6,7 +6,7 @@ export type TrendChartProps = {
   days: TrendDay[];
 };
 
-/** Submissions a day, one stacked bar a day, one colour an interest. Its own chunk: the chart library loads with it. */
+/** Submissions a day, one stacked bar a day, one colour an interest. */
 export function TrendChart({ days }: TrendChartProps) {
   const dataset = days.map((day) => ({
     date: day.date,

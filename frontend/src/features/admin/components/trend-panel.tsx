@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,9 +5,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { INTERESTS } from '@/config/interests';
 import { useTrend } from '../api/get-trend';
-
-// The chart library is large: it loads after the dashboard's first paint, never with the landing page.
-const TrendChart = lazy(() => import('./trend-chart').then((module) => ({ default: module.TrendChart })));
+// Part of the admin chunk: a chunk of its own would split more modules out of the landing page's.
+import { TrendChart } from './trend-chart';
 
 export type TrendPanelProps = {
   days: number;
@@ -56,9 +54,7 @@ export function TrendPanel({ days, interestBreakdown }: TrendPanelProps) {
           ) : trend.isError ? (
             <Alert severity="error">Could not load the trend: {trend.error.message}</Alert>
           ) : (
-            <Suspense fallback={<ChartLoading />}>
-              <TrendChart days={trend.data} />
-            </Suspense>
+            <TrendChart days={trend.data} />
           )}
           {trend.data ? (
             <Typography component="figcaption" variant="body2" color="text.secondary">
