@@ -1,11 +1,16 @@
 /**
- * Receives the lead-capture backend's spreadsheet sync: one row per submission.
+ * Receives the lead-capture backend's spreadsheet sync: one row per submission, and the
+ * erasure of rows when submissions are erased.
  * Google Apps Script (V8 runtime), bound to the spreadsheet. Set-up: README, "Spreadsheet sync".
  *
  * The backend POSTs JSON { name, email, linkedin, company, interest, comments, id, submittedAt }
  * and, when SHEETS_WEBHOOK_SECRET is set, adds to the URL's query string
  *   delivery=<delivery id>&timestamp=<Unix seconds>&signature=<hex HMAC-SHA256>
  * where the HMAC, keyed with the secret, covers "<delivery id>.<timestamp>.<raw body>".
+ *
+ * An erasure (a lead deleted in the dashboard, a person's erasure request, retention) is the
+ * body { "action": "erase", "ids": [...] }, signed the same way: every row whose id is in
+ * `ids` is deleted; ids not in the sheet are ignored, so a repeated erasure does no harm.
  *
  * Delivery is at least once: a retry after a timeout may bring a submission again, so a row
  * whose `id` is already in the sheet is not added twice.
@@ -36,7 +41,9 @@ function doPost(e) {
   } catch (error) {
     return answer_({ ok: false, error: 'body is not JSON' });
   }
-  if (!lead || typeof lead.id !== 'string' || lead.id === '') return answer_({ ok: false, error: 'id missing' });
+  const erasure = lead && lead.action === 'erase';
+  if (erasure && !isIdList_(lead.ids)) return answer_({ ok: false, error: 'ids missing' });
+  if (!erasure && (!lead || typeof lead.id !== 'string' || lead.id === '')) return answer_({ ok: false, error: 'id missing' });
 
   // One writer at a time: two deliveries of the same id cannot both find it absent. The wait
   // stays below the backend's attempt timeout (SHEETS_ATTEMPT_TIMEOUT_MS, 15 s by default).
@@ -44,6 +51,7 @@ function doPost(e) {
   if (!lock.tryLock(10000)) return answer_({ ok: false, retry: true, error: 'busy' });
   try {
     const sheet = leadsSheet_();
+    if (erasure) return answer_({ ok: true, erased: deleteRows_(sheet, lead.ids) });
     if (alreadyAdded_(sheet, lead.id)) return answer_({ ok: true, duplicate: true });
     sheet.appendRow([
       lead.id,
@@ -101,6 +109,27 @@ function alreadyAdded_(sheet, id) {
   const rows = sheet.getLastRow() - 1;
   if (rows < 1) return false;
   return sheet.getRange(2, 1, rows, 1).createTextFinder(id).matchEntireCell(true).findNext() !== null;
+}
+
+function isIdList_(ids) {
+  return Array.isArray(ids) && ids.every((id) => typeof id === 'string' && id !== '');
+}
+
+/** Deletes every row (below the header) whose id, in column A, is one of `ids`; returns how many. */
+function deleteRows_(sheet, ids) {
+  const rows = sheet.getLastRow() - 1;
+  if (rows < 1 || ids.length === 0) return 0;
+  const wanted = new Set(ids);
+  const column = sheet.getRange(2, 1, rows, 1).getValues();
+  let deleted = 0;
+  // From the bottom up, so that deleting a row does not move the ones still to check.
+  for (let index = column.length - 1; index >= 0; index -= 1) {
+    if (wanted.has(String(column[index][0]))) {
+      sheet.deleteRow(index + 2);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }
 
 /** A value as plain text: null becomes '', and a leading = + - @ cannot start a formula. */

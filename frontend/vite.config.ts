@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { PRODUCT_NAME } from './src/config/brand.ts';
+import { CONSENT_NOTICE } from './src/features/contact/consent-notice.ts';
 
 /** Writes the brand constant into index.html's %PRODUCT_NAME% placeholders. */
 function productName(): Plugin {
@@ -12,10 +14,14 @@ function productName(): Plugin {
   };
 }
 
+/** The consent notice's version: a short hash of its exact text, fixed when the app is built. */
+const CONSENT_VERSION = createHash('sha256').update(CONSENT_NOTICE, 'utf8').digest('hex').slice(0, 12);
+
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), productName()],
+  define: { __CONSENT_VERSION__: JSON.stringify(CONSENT_VERSION) },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

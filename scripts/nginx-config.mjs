@@ -83,7 +83,11 @@ export async function writeNginxPrefix({
   const site = renderTemplate(template, {
     NGINX_PORT: listen,
     NGINX_ROOT: root,
-    API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=3 fail_timeout=5s;`).join(' '),
+    // Never taking a replica out: nginx has no view of readiness, so one taken out after a
+    // restart would stay out for fail_timeout, and a rolling restart would then stop the
+    // only other one (all out: 503 for everyone). A stopped replica costs a refused
+    // connection on the loopback; a slow one is bounded by the API's own time limits.
+    API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=0;`).join(' '),
     ...apiRateValues(apiRate),
     NGINX_BEHIND_PROXY: behindProxy ? '1' : '0',
     // The upstream block by name, as in Kubernetes; so the resolver is never asked.

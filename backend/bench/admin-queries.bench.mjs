@@ -7,7 +7,10 @@
 //   the same page read with OFFSET (what an index-less design would do);
 // - the analytics answer against a plain count(*) over the table;
 // - the analytics answer with a million submissions all in this month against the same
-//   answer with a thousand, in zones with whole-hour, 30- and 45-minute offsets.
+//   answer with a thousand, in zones with whole-hour, 30- and 45-minute offsets;
+// - the inbox: a filtered page (a rare word, an interest, two statuses, a year's range) with
+//   its X-Total-Count, the same filters without the word, the trend of a year; and the CSV
+//   export of every row (rows/s, and the process's RSS before and at its peak).
 // Usage: npm run bench -w backend   (BENCH_ROWS changes the table size)
 import 'reflect-metadata';
 import { mkdtemp } from 'node:fs/promises';
@@ -35,6 +38,18 @@ async function median(run) {
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
 }
 
+/**
+ * Loads rows as a bulk import would: without the search index, built again afterwards
+ * (one sort instead of a million trigram insertions).
+ */
+async function bulkLoad(load) {
+  const [{ indexdef }] = await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'ix_contact_submissions_search'`);
+  await db.query('DROP INDEX ix_contact_submissions_search');
+  await load();
+  await db.query(`SET maintenance_work_mem = '256MB'`);
+  await db.query(indexdef);
+}
+
 const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'bench-')), 'pg');
 const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
 const app = await NestFactory.create(
@@ -60,13 +75,18 @@ const db = await new DataSource(dataSourceOptions(server.url)).initialize();
 
 try {
   console.log(`seeding ${ROWS.toLocaleString('en')} submissions…`);
-  await db.query(
-    `INSERT INTO contact_submissions (name, email, company, interest, submitted_at)
-     SELECT 'Lead ' || n, 'lead' || n || '@example.com', CASE WHEN n % 3 = 0 THEN NULL ELSE 'Company ' || (n % 500) END,
-            (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
-            now() - n * interval '90 seconds'
-       FROM generate_series(1, $1) AS n`,
-    [ROWS],
+  // Statuses spread as a team's triage leaves them; one lead in 50,000 mentions a rare name.
+  await bulkLoad(() =>
+    db.query(
+      `INSERT INTO contact_submissions (name, email, company, interest, submitted_at, status, comments)
+       SELECT 'Lead ' || n, 'lead' || n || '@example.com', CASE WHEN n % 3 = 0 THEN NULL ELSE 'Company ' || (n % 500) END,
+              (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
+              now() - n * interval '90 seconds',
+              (ARRAY['new', 'new', 'new', 'new', 'contacted', 'contacted', 'qualified', 'archived', 'archived', 'spam'])[1 + n % 10],
+              CASE WHEN n % 50000 = 1 THEN 'Referred by Zoë Quennell' ELSE 'We hire ' || (n % 40) || ' engineers a quarter.' END
+         FROM generate_series(1, $1) AS n`,
+      [ROWS],
+    ),
   );
   // A bulk load leaves one delta row per 15 minutes of history: fold them as the periodic
   // roll-up would within 30 s, so the figures are those of the running app.
@@ -112,16 +132,68 @@ try {
     'count(*) (SQL only)': { median: ms(plainCount), ratio: '1.00 (baseline)' },
   });
 
+  // The inbox at a million submissions.
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
+  const filters = `interest=community&status=new,contacted&from=${yearAgo}&to=${new Date().toISOString()}`;
+  let rareTotal = '';
+  let wideTotal = '';
+  const rarePage = await median(async () => {
+    rareTotal = (await get(`/api/admin/contacts?q=quennell&${filters}`)).headers.get('x-total-count');
+  });
+  const widePage = await median(async () => {
+    const res = await get(`/api/admin/contacts?${filters}`);
+    wideTotal = `${res.headers.get('x-total-count')}${res.headers.get('x-total-count-estimated') ? ' (estimated)' : ''}`;
+  });
+  const searchPage = await median(() => get('/api/admin/contacts?q=lead%20123'));
+  const trendYear = await median(() => get('/api/admin/analytics/trend?tz=America/Los_Angeles&days=365'));
+  console.table({
+    [`rare word + interest + 2 statuses + a year (HTTP), X-Total-Count ${rareTotal}`]: { median: ms(rarePage) },
+    [`interest + 2 statuses + a year (HTTP), X-Total-Count ${wideTotal}`]: { median: ms(widePage) },
+    ['q=lead 123, every status but spam and archived (HTTP)']: { median: ms(searchPage) },
+    ['trend, 365 days in America/Los_Angeles (HTTP)']: { median: ms(trendYear) },
+  });
+
+  // The export of every row, read as a browser downloads it; RSS sampled while it streams.
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+  const exportStart = performance.now();
+  const download = await get('/api/admin/contacts/export.csv?status=new,contacted,qualified,archived,spam');
+  let bytes = 0;
+  let lines = 0;
+  // RSS each time another quarter of the rows has arrived: flat when memory does not grow with rows.
+  const rssAtQuarter = [];
+  for await (const chunk of download.body) {
+    bytes += chunk.length;
+    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines += 1;
+    if (lines >= ((rssAtQuarter.length + 1) * ROWS) / 4) rssAtQuarter.push(process.memoryUsage().rss);
+  }
+  const exportSeconds = (performance.now() - exportStart) / 1000;
+  clearInterval(sampler);
+  const mb = (value) => `${(value / 1024 / 1024).toFixed(0)} MB`;
+  console.table({
+    'CSV export, every row (HTTP)': {
+      rows: (lines - 1).toLocaleString('en'),
+      seconds: exportSeconds.toFixed(1),
+      'rows/s': Math.round((lines - 1) / exportSeconds).toLocaleString('en'),
+      size: mb(bytes),
+      'RSS before / peak': `${mb(rssBefore)} / ${mb(rssPeak)}`,
+      'RSS at 25/50/75/100 %': rssAtQuarter.map(mb).join(', '),
+    },
+  });
+
   // Every row this month in every zone: since the latest month start (UTC-12's) until now.
   const seedThisMonth = async (rows) => {
     await db.query('TRUNCATE contact_submissions CASCADE');
-    await db.query(
-      `INSERT INTO contact_submissions (name, email, company, interest, submitted_at)
+    await bulkLoad(() =>
+      db.query(
+        `INSERT INTO contact_submissions (name, email, company, interest, submitted_at)
        SELECT 'Lead ' || n, 'lead' || n || '@example.com', 'Company ' || (n % 500),
               (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
               now() - (n::float8 / $1) * (now() - date_trunc('month', now(), 'Etc/GMT+12'))
          FROM generate_series(1, $1) AS n`,
-      [rows],
+        [rows],
+      ),
     );
     await app.get(SubmissionCountsRollup).rollUp();
     await db.query('VACUUM ANALYZE contact_submissions');

@@ -6,19 +6,23 @@
 // p50/p99 latency, errors and peak RSS of both, and the ratio API / bare. Prints; never judges.
 // Usage: npm run bench:contact -w backend   (after npm run build -w backend)
 // BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) runs of each server per case.
+// BENCH_CONTACT_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and the
+// benchmark ends with where its CPU time went, by package (bench/cpu-profile-summary.mjs).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { summarizeCpuProfile } from './cpu-profile-summary.mjs';
 
 const SECONDS = Number(process.env.BENCH_CONTACT_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_CONTACT_RUNS ?? 3);
 const CONNECTIONS = 64;
+const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process.env.BENCH_CONTACT_CPU_PROFILE) : undefined;
 const backendDir = path.resolve(import.meta.dirname, '..');
 // The API's memory flags, as in backend/Dockerfile's NODE_OPTIONS.
 const API_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-size=4';
@@ -112,7 +116,7 @@ try {
   const apiPort = await freePort();
   const api = await startServer(
     'API',
-    ['dist/main.js'],
+    [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'dist/main.js'],
     {
       PATH: process.env.PATH,
       NODE_OPTIONS: API_NODE_OPTIONS,
@@ -174,4 +178,16 @@ try {
 } finally {
   for (const server of servers.reverse()) await server.stop();
   await database.stop();
+}
+
+if (PROFILE_DIR) {
+  const profiles = (await readdir(PROFILE_DIR)).filter((name) => name.endsWith('.cpuprofile')).sort();
+  const file = path.join(PROFILE_DIR, profiles.at(-1));
+  const { busyMs, idleMs, groups } = summarizeCpuProfile(file);
+  console.log(`\nthe API's CPU time under the whole benchmark (${file}): busy ${busyMs} ms, idle ${idleMs} ms`);
+  console.table(
+    groups
+      .slice(0, 20)
+      .map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${(share * 100).toFixed(1)} %` })),
+  );
 }

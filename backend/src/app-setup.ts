@@ -68,6 +68,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.setGlobalPrefix('api');
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.disable('x-powered-by');
+  // No client revalidates an API answer (the SPA's queries fetch afresh), so an ETag would
+  // be a hash of every body for nothing.
+  app.set('etag', false);
   app.use(securityHeaders());
   app.use(sameOriginOnly);
   app.use(connectionCloseWhileDraining(app.get(ShutdownState)));

@@ -8,6 +8,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { loggerOptions } from './config/logger-options.js';
 import { ContactModule } from './contact/contact.module.js';
+import { ErasureModule } from './erasure/erasure.module.js';
 import { dataSourceOptions, requestDataSourceOptions } from './database/data-source.js';
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         AuthModule,
         ContactModule,
         AdminModule,
+        ErasureModule,
         HealthModule,
       ],
     };

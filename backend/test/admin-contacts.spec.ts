@@ -44,8 +44,11 @@ describe('GET /api/admin/contacts', () => {
       interest: 'empower-team',
       comments: 'We hire twenty engineers a quarter.',
       submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      // The same e-mail as the first: a repeat of it.
+      repeatOf: res.body[1].id,
       status: 'new',
     });
+    expect(res.body[1].repeatOf).toBeNull();
     expect(res.headers.link).toBeUndefined();
   });
 

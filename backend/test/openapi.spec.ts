@@ -20,6 +20,7 @@ describe('OpenAPI', () => {
       '/api/admin/contacts/export.csv',
       '/api/admin/contacts/{id}',
       '/api/admin/contacts/{id}/redeliver',
+      '/api/admin/erasures',
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/me',

@@ -18,7 +18,9 @@ function appsScript(secret: string | null) {
     getLastRow: () => rows.length,
     appendRow: (row: Cell[]) => void rows.push(row),
     setFrozenRows: () => undefined,
+    deleteRow: (row: number) => void rows.splice(row - 1, 1),
     getRange: (row: number, column: number, numRows: number) => ({
+      getValues: () => rows.slice(row - 1, row - 1 + numRows).map((cells) => [cells[column - 1]]),
       createTextFinder: (text: string) => ({
         matchEntireCell: () => ({
           findNext: () => (rows.slice(row - 1, row - 1 + numRows).some((cells) => cells[column - 1] === text) ? {} : null),
@@ -136,6 +138,40 @@ describe('docs/sheets-webhook.gs', () => {
 
     expect(script.post(url(body), body)).toEqual({ ok: false, error });
     expect(script.rows).toEqual([]);
+  });
+
+  it('deletes the rows of a signed erasure, and only those', () => {
+    for (const id of ['submission-1', 'submission-2', 'submission-3', 'submission-4']) {
+      const body = lead({ id });
+      script.post(signedUrl(URL_, SECRET, `delivery-${id}`, now(), body), body);
+    }
+    const erase = JSON.stringify({ action: 'erase', ids: ['submission-2', 'submission-4', 'never-added'] });
+
+    expect(script.post(signedUrl(URL_, SECRET, 'delivery-erase', now(), erase), erase)).toEqual({ ok: true, erased: 2 });
+    expect(script.rows.map((row) => row[0])).toEqual(['id', 'submission-1', 'submission-3']);
+    // Delivered again (at least once): nothing more to delete, still a success.
+    expect(script.post(signedUrl(URL_, SECRET, 'delivery-erase', now(), erase), erase)).toEqual({ ok: true, erased: 0 });
+  });
+
+  it.each([
+    ['a forged signature', (body: string) => signedUrl(URL_, 'a-forger-guess', 'delivery-erase', now(), body), 'bad signature'],
+    ['no signature', () => URL_, 'signature missing'],
+  ])('refuses an erasure with %s, deleting nothing', (_, url, error) => {
+    const added = lead();
+    script.post(signedUrl(URL_, SECRET, 'delivery-1', now(), added), added);
+    const erase = JSON.stringify({ action: 'erase', ids: ['submission-1'] });
+
+    expect(script.post(url(erase), erase)).toEqual({ ok: false, error });
+    expect(script.rows.map((row) => row[0])).toEqual(['id', 'submission-1']);
+  });
+
+  it('refuses an erasure without a list of ids', () => {
+    const erase = JSON.stringify({ action: 'erase', ids: 'submission-1' });
+
+    expect(script.post(signedUrl(URL_, SECRET, 'delivery-erase', now(), erase), erase)).toEqual({
+      ok: false,
+      error: 'ids missing',
+    });
   });
 
   it('accepts unsigned requests when no secret is set', () => {

@@ -47,7 +47,7 @@ export class AdminController {
       next.set('cursor', page.nextCursor);
       res.setHeader('Link', `</api/admin/contacts?${next.toString()}>; rel="next"`);
     }
-    return page.items.map((row) => ContactSubmissionDto.from(row));
+    return page.items.map((row) => ContactSubmissionDto.from(row, page.repeatOf.get(row.id) ?? null));
   }
 
   @Get('analytics')

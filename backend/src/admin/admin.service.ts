@@ -7,10 +7,13 @@ import type { AnalyticsDto } from './dto/analytics.dto.js';
 import type { TrendDayDto } from './dto/trend-day.dto.js';
 import { decodeCursor, encodeCursor } from './contacts-cursor.js';
 import { contactsPageQuery } from './contacts-page.query.js';
+import { repeatsOf } from './repeat-leads.js';
 import { applyContactFilters, type ContactFilters } from './contact-filters.js';
 
 export interface ContactsPage {
   items: ContactSubmission[];
+  /** Each item's `repeatOf`, by id. */
+  repeatOf: Map<string, string | null>;
   nextCursor: string | null;
 }
 
@@ -45,7 +48,8 @@ export class AdminService {
     const rows = await contactsPageQuery(this.submissions, filters, limit + 1, after).getMany();
     const items = rows.slice(0, limit);
     const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    const repeatOf = await repeatsOf(this.submissions.manager, items);
+    return { items, repeatOf, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
   }
 
   /**
@@ -131,7 +135,7 @@ export class AdminService {
              FROM counters GROUP BY 1, 2 HAVING sum(submissions) <> 0
          )
          SELECT to_char(days.day, 'YYYY-MM-DD') AS date, per_day.interest, coalesce(per_day.submissions, 0) AS submissions
-           FROM span, generate_series(span.first_day, span.last_day, interval '1 day') AS days(day)
+           FROM span, generate_series(span.first_day::timestamp, span.last_day::timestamp, interval '1 day') AS days(day)
            LEFT JOIN per_day ON per_day.day = days.day::date
           ORDER BY days.day, per_day.interest`,
         [this.clock.now(), timeZone, days],

@@ -5,7 +5,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
-import { ContactDetailDto, DeliveryDto } from './dto/contact-detail.dto.js';
+import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
+import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,11 +22,16 @@ export class InboxService {
 
   async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
     const row = await this.find(id, manager);
-    const [delivery, history] = await Promise.all([
+    const [delivery, history, repeats, others] = await Promise.all([
       manager.findOneBy(SheetDelivery, { submissionId: row.id }),
       this.audit.historyOf(row.id, manager),
+      repeatsOf(manager, [row]),
+      otherSubmissionsOf(manager, row),
     ]);
-    return ContactDetailDto.fromParts(row, delivery, history);
+    return ContactDetailDto.fromParts(row, delivery, history, {
+      repeatOf: repeats.get(row.id) ?? null,
+      others: others.map((other) => OtherSubmissionDto.from(other)),
+    });
   }
 
   /**

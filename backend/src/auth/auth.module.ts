@@ -1,6 +1,7 @@
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { User } from '../users/user.entity.js';
 import { AdminAccountService } from './admin-account.service.js';
 import { AuthController } from './auth.controller.js';
@@ -9,7 +10,7 @@ import { SessionGuard } from './session.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
+  imports: [TypeOrmModule.forFeature([User]), AuditModule],
   controllers: [AuthController],
   providers: [AuthService, AdminAccountService, SessionMiddleware, { provide: APP_GUARD, useClass: SessionGuard }],
 })

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { UnauthorizedException } from '@nestjs/common';
 import type { Repository } from 'typeorm';
+import type { AuditRecord, AuditService } from '../audit/audit.service.js';
 import type { RateCount, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 import type { User } from '../users/user.entity.js';
@@ -37,13 +38,15 @@ describe(AuthService.name, () => {
     const users = {
       findOneBy: ({ username }: { username: string }) => Promise.resolve(username === admin.username ? admin : null),
     } as unknown as Repository<User>;
-    const sut = new AuthService(users, rateLimit as unknown as RateLimitService);
+    const recorded: AuditRecord[] = [];
+    const audit = { record: (event: AuditRecord) => Promise.resolve(void recorded.push(event)) } as unknown as AuditService;
+    const sut = new AuthService(users, rateLimit as unknown as RateLimitService, audit);
     await sut.onModuleInit();
-    return { sut, rateLimit };
+    return { sut, rateLimit, recorded };
   }
 
   it('signs in with the right password, clears the pair and the username, and gives back the IP its count', async () => {
-    const { sut, rateLimit } = await setup();
+    const { sut, rateLimit, recorded } = await setup();
     const keys = throttleKeys('10.0.0.1', 'admin');
 
     await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.1')).resolves.toEqual({
@@ -51,10 +54,11 @@ describe(AuthService.name, () => {
       username: 'admin',
     });
     expect(Object.fromEntries(rateLimit.hits)).toEqual({ [keys.ip]: 0 });
+    expect(recorded).toEqual([{ actor: 'admin', action: 'sign-in', detail: { succeeded: true } }]);
   });
 
   it('counts a wrong password and an unknown user alike, before the check, and answers them alike', async () => {
-    const { sut, rateLimit } = await setup();
+    const { sut, rateLimit, recorded } = await setup();
 
     const wrong = await sut.verifyCredentials('admin', 'wrong', '10.0.0.1').catch((error: unknown) => error);
     const unknown = await sut.verifyCredentials('nobody', 'wrong', '10.0.0.2').catch((error: unknown) => error);
@@ -70,6 +74,9 @@ describe(AuthService.name, () => {
       const keys = throttleKeys(ip, username);
       expect([keys.pair, keys.ip, keys.user].map((key) => rateLimit.hits.get(key))).toEqual([1, 1, 1]);
     }
+    // Recorded without the username typed, which may be anyone's (or a password).
+    const failed = { actor: null, action: 'sign-in', detail: { succeeded: false } };
+    expect(recorded).toEqual([failed, failed]);
   });
 
   it(`locks the (IP, username) pair past ${MAX_PAIR_FAILURES} failures, even with the right password; other IPs still sign in`, async () => {

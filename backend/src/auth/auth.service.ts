@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 import { User } from '../users/user.entity.js';
@@ -18,6 +19,7 @@ export class AuthService implements OnModuleInit {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly rateLimit: RateLimitService,
+    private readonly audit: AuditService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -37,9 +39,14 @@ export class AuthService implements OnModuleInit {
 
     const user = await this.users.findOneBy({ username });
     const valid = await verifyPassword(user?.password ?? this.decoyHash, password);
-    if (!user || !valid) throw new UnauthorizedException('Invalid username or password');
+    if (!user || !valid) {
+      // Without the username typed: it may be anyone's, or a password typed in the wrong field.
+      await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } });
+      throw new UnauthorizedException('Invalid username or password');
+    }
 
     await Promise.all([this.rateLimit.reset(keys.pair), this.rateLimit.reset(keys.user), this.rateLimit.refund(keys.ip)]);
+    await this.audit.record({ actor: user.username, action: 'sign-in', detail: { succeeded: true } });
     return { id: user.id, username: user.username };
   }
 }

@@ -11,6 +11,12 @@ describe(validateEnvironment.name, () => {
     expect(sut).toMatchObject({ NODE_ENV: 'development', PORT: 3000, CONTACT_RATE_LIMIT: 10, TRUST_PROXY: 1 });
     expect(sut.SHEETS_WEBHOOK_URL).toBeUndefined();
     expect(sut.MIGRATE_ON_START).toBe(true);
+    expect(sut.RETENTION_DAYS).toBeUndefined();
+  });
+
+  it('reads RETENTION_DAYS as days, and empty as unset (keep everything)', () => {
+    expect(validateEnvironment({ DATABASE_URL, RETENTION_DAYS: '365' }).RETENTION_DAYS).toBe(365);
+    expect(validateEnvironment({ DATABASE_URL, RETENTION_DAYS: '' }).RETENTION_DAYS).toBeUndefined();
   });
 
   it('reads MIGRATE_ON_START as a boolean', () => {
@@ -33,6 +39,9 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL, PORT: '70000' }, /PORT/],
     [{ DATABASE_URL, CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
     [{ DATABASE_URL, NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ DATABASE_URL, RETENTION_DAYS: '0' }, /RETENTION_DAYS must be at least 1/],
+    [{ DATABASE_URL, RETENTION_DAYS: 'a year' }, /RETENTION_DAYS must be a whole number of days/],
+    [{ DATABASE_URL, RETENTION_DAYS: '1.5' }, /RETENTION_DAYS must be a whole number of days/],
     [{ DATABASE_URL, MIGRATE_ON_START: 'no' }, /MIGRATE_ON_START must be true or false/],
     [{ DATABASE_URL, SHEETS_WEBHOOK_URL: 'not a url' }, /SHEETS_WEBHOOK_URL/],
     [{ DATABASE_URL, NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],

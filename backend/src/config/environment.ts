@@ -139,6 +139,13 @@ export class Environment {
   @Min(0)
   TRUST_PROXY = 1;
 
+  /** Submissions older than this many days are erased once a day (src/erasure/); unset keeps them. */
+  @Transform(({ value }: { value: unknown }) => (value === '' || value === undefined ? undefined : Number(value)))
+  @IsOptional()
+  @IsInt({ message: 'RETENTION_DAYS must be a whole number of days' })
+  @Min(1, { message: 'RETENTION_DAYS must be at least 1' })
+  RETENTION_DAYS?: number;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

@@ -24,6 +24,11 @@ export const MAX_LENGTH = {
   company: 200,
   linkedin: 2048,
   comments: 5000,
+  // Provenance and consent (sent by the SPA, not typed by the visitor).
+  utm: 200,
+  referrer: 2048,
+  landingPath: 2048,
+  consentVersion: 64,
 } as const;
 
 export const CONTACT_MESSAGES = {

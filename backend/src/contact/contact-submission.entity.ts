@@ -9,6 +9,9 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // Serves the admin list's keyset page (ORDER BY submitted_at DESC, id DESC) and the
 // analytics' "this month" range. The all-time totals are in contact_submission_counts.
 @Index('ix_contact_submissions_submitted_at_id', ['submittedAt', 'id'])
+// Repeat leads and erasure by e-mail: (lower(btrim(email)), submitted_at, id), an expression
+// index that TypeORM cannot describe, so it lives in migration 1795700000000 alone.
+@Index('ix_contact_submissions_normalised_email', { synchronize: false })
 // The inbox's status filter, for the statuses few rows have.
 @Index('ix_contact_submissions_status_submitted_at', ['status', 'submittedAt'])
 // The inbox's search: a trigram index on an expression, which TypeORM cannot describe; it
@@ -40,6 +43,31 @@ export class ContactSubmission {
   @Column({ name: 'submitted_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   submittedAt!: Date;
 
+  // Where the lead came from (the first page view of the visit) and which consent notice it
+  // saw: optional, sent by the SPA with the form.
+  @Column({ name: 'utm_source', type: 'text', nullable: true })
+  utmSource!: string | null;
+
+  @Column({ name: 'utm_medium', type: 'text', nullable: true })
+  utmMedium!: string | null;
+
+  @Column({ name: 'utm_campaign', type: 'text', nullable: true })
+  utmCampaign!: string | null;
+
+  @Column({ name: 'utm_term', type: 'text', nullable: true })
+  utmTerm!: string | null;
+
+  @Column({ name: 'utm_content', type: 'text', nullable: true })
+  utmContent!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  referrer!: string | null;
+
+  @Column({ name: 'landing_path', type: 'text', nullable: true })
+  landingPath!: string | null;
+
+  @Column({ name: 'consent_version', type: 'text', nullable: true })
+  consentVersion!: string | null;
   @Column({ type: 'varchar', length: 16, default: 'new' })
   status!: SubmissionStatus;
 
@@ -54,6 +82,19 @@ export class ContactSubmission {
   @Column({ name: 'status_changed_by', type: 'varchar', nullable: true })
   statusChangedBy!: string | null;
 }
+
+/** The provenance and consent fields, as the form sends them and the detail view shows them. */
+export const PROVENANCE_FIELDS = [
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'referrer',
+  'landingPath',
+  'consentVersion',
+] as const;
+export type ProvenanceField = (typeof PROVENANCE_FIELDS)[number];
 
 /** The columns a visitor fills in through the form. */
 export type SubmissionFormField = 'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments';

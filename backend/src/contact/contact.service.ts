@@ -60,6 +60,14 @@ export class ContactService {
       company: dto.company ?? null,
       interest: dto.interest,
       comments: dto.comments ?? null,
+      utmSource: dto.utmSource ?? null,
+      utmMedium: dto.utmMedium ?? null,
+      utmCampaign: dto.utmCampaign ?? null,
+      utmTerm: dto.utmTerm ?? null,
+      utmContent: dto.utmContent ?? null,
+      referrer: dto.referrer ?? null,
+      landingPath: dto.landingPath ?? null,
+      consentVersion: dto.consentVersion ?? null,
     };
   }
 

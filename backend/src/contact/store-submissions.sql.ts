@@ -21,13 +21,17 @@ import { KEY_LIFETIME } from './contact-idempotency.js';
  * Parameters: $1–$8 the batch's columns as arrays (id, name, email, linkedin, company,
  * interest, comments, rate-limit key), $9 the window (ms), $10 the limit, $11 whether to
  * queue spreadsheet deliveries, $12 and $13 each request's Idempotency-Key and request hash
- * (null without a key).
+ * (null without a key), $14–$21 the provenance columns (utm_source, utm_medium,
+ * utm_campaign, utm_term, utm_content, referrer, landing_path, consent_version).
  */
 export const STORE_SUBMISSIONS = `
   WITH input AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                         $12::text[], $13::text[])
-      WITH ORDINALITY AS t(id, name, email, linkedin, company, interest, comments, rate_key, idempotency_key, request_hash, ord)
+                         $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[],
+                         $19::text[], $20::text[], $21::text[])
+      WITH ORDINALITY AS t(id, name, email, linkedin, company, interest, comments, rate_key, idempotency_key, request_hash,
+                           utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_path,
+                           consent_version, ord)
   ), hits AS (
     INSERT INTO rate_limits AS r (key, hits, resets_at)
     SELECT rate_key, count(*), now() + $9 * interval '1 millisecond' FROM input GROUP BY rate_key ORDER BY rate_key
@@ -54,8 +58,11 @@ export const STORE_SUBMISSIONS = `
            accepted AND (idempotency_key IS NULL OR id IN (SELECT submission_id FROM claimed)) AS keeps
       FROM ranked
   ), stored AS (
-    INSERT INTO contact_submissions (id, name, email, linkedin, company, interest, comments)
-    SELECT id, name, email, linkedin, company, interest, comments FROM passed WHERE keeps ORDER BY ord
+    INSERT INTO contact_submissions (id, name, email, linkedin, company, interest, comments, utm_source, utm_medium,
+                                     utm_campaign, utm_term, utm_content, referrer, landing_path, consent_version)
+    SELECT id, name, email, linkedin, company, interest, comments, utm_source, utm_medium,
+           utm_campaign, utm_term, utm_content, referrer, landing_path, consent_version
+      FROM passed WHERE keeps ORDER BY ord
     RETURNING id
   ), queued AS (
     INSERT INTO sheet_deliveries (submission_id) SELECT id FROM stored WHERE $11::boolean

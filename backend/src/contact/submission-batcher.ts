@@ -4,11 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
-import type { ContactSubmission, SubmissionFormField } from './contact-submission.entity.js';
+import type { ContactSubmission, ProvenanceField, SubmissionFormField } from './contact-submission.entity.js';
 import { STORE_SUBMISSIONS } from './store-submissions.sql.js';
 
 /** A validated submission, ready to store, with the rate-limit key of its client. */
-export interface NewSubmission extends Pick<ContactSubmission, 'id' | SubmissionFormField> {
+export interface NewSubmission extends Pick<ContactSubmission, 'id' | SubmissionFormField | ProvenanceField> {
   rateKey: string;
   /** The client's Idempotency-Key and the hash of what it sent, or null without a key. */
   idempotencyKey: string | null;
@@ -114,6 +114,14 @@ export class SubmissionBatcher {
       this.sheetsOutbox.enabled,
       column('idempotencyKey'),
       column('requestHash'),
+      column('utmSource'),
+      column('utmMedium'),
+      column('utmCampaign'),
+      column('utmTerm'),
+      column('utmContent'),
+      column('referrer'),
+      column('landingPath'),
+      column('consentVersion'),
     ]);
     return rows.map((row) =>
       row.result === 'limited' ? { result: 'limited', retryAfter: row.retryAfter } : { result: row.result },

@@ -11,6 +11,9 @@ import { ContactSubmissionDeltas1795400000000 } from './migrations/1795400000000
 import { ContactIdempotencyKeys1795500000000 } from './migrations/1795500000000-contact-idempotency-keys.js';
 import { InboxStatusAndAuditEvents1795600000000 } from './migrations/1795600000000-inbox-status-and-audit-events.js';
 import { ContactSearchAndFilters1795600100000 } from './migrations/1795600100000-contact-search-and-filters.js';
+import { ContactProvenance1795700000000 } from './migrations/1795700000000-contact-provenance.js';
+import { SheetEraseDeliveries1795700000001 } from './migrations/1795700000001-sheet-erase-deliveries.js';
+import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention-runs.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent];
@@ -23,6 +26,9 @@ export const MIGRATIONS = [
   ContactIdempotencyKeys1795500000000,
   InboxStatusAndAuditEvents1795600000000,
   ContactSearchAndFilters1795600100000,
+  ContactProvenance1795700000000,
+  SheetEraseDeliveries1795700000001,
+  RetentionRuns1795700000002,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -4,12 +4,21 @@ import { ContactSubmission } from '../contact/contact-submission.entity.js';
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+export const DELIVERY_ACTIONS = ['append', 'erase'] as const;
+export type DeliveryAction = (typeof DELIVERY_ACTIONS)[number];
+
 /**
- * The outbox of the spreadsheet sync: one row per stored submission, written in the
- * transaction that stores it, then sent by a worker (sheets-worker.service.ts).
+ * The outbox of the spreadsheet sync, sent by a worker (sheets-worker.service.ts): an
+ * `append` row per stored submission, written in the transaction that stores it, and an
+ * `erase` row per erasure (src/erasure/), written in the transaction that erases, holding
+ * the erased ids (the submissions themselves are gone).
  */
 @Entity('sheet_deliveries')
 @Check('ck_sheet_deliveries_status', `"status" IN ('pending', 'delivered', 'failed')`)
+@Check(
+  'ck_sheet_deliveries_action',
+  `("action" = 'append' AND "submission_id" IS NOT NULL AND "erased_ids" IS NULL) OR ("action" = 'erase' AND "submission_id" IS NULL AND "erased_ids" IS NOT NULL)`,
+)
 // The worker's claim query: the due pending rows, oldest first. Delivered and failed rows,
 // the bulk of the table over time, stay out of the index.
 @Index('ix_sheet_deliveries_pending_next_attempt_at', ['nextAttemptAt'], { where: `"status" = 'pending'` })
@@ -18,13 +27,20 @@ export class SheetDelivery {
   id!: string;
 
   @Index('uq_sheet_deliveries_submission_id', { unique: true })
-  @Column({ name: 'submission_id', type: 'text' })
-  submissionId!: string;
+  @Column({ name: 'submission_id', type: 'text', nullable: true })
+  submissionId!: string | null;
 
   // One delivery per submission (the unique index above); erasing a submission erases its delivery.
   @ManyToOne(() => ContactSubmission, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'submission_id', foreignKeyConstraintName: 'fk_sheet_deliveries_submission_id' })
   submission?: ContactSubmission;
+
+  @Column({ type: 'text', default: 'append' })
+  action!: DeliveryAction;
+
+  /** The ids an `erase` delivery asks the spreadsheet to delete. */
+  @Column({ name: 'erased_ids', type: 'text', array: true, nullable: true })
+  erasedIds!: string[] | null;
 
   @Column({ type: 'text', default: 'pending' })
   status!: DeliveryStatus;

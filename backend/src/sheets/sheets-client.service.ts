@@ -10,6 +10,12 @@ export interface SheetRow extends Pick<ContactSubmission, SubmissionFormField | 
   submittedAt: string;
 }
 
+/** What the spreadsheet receives for an erasure: delete the rows with these ids. */
+export interface SheetErasure {
+  action: 'erase';
+  ids: string[];
+}
+
 export type AttemptResult = { outcome: 'delivered' } | { outcome: 'retry' | 'failed'; reason: string };
 
 /** Sends one delivery to SHEETS_WEBHOOK_URL and says how it went; never throws. */
@@ -30,7 +36,7 @@ export class SheetsClient {
     return this.url !== undefined;
   }
 
-  async send(deliveryId: string, row: SheetRow): Promise<AttemptResult> {
+  async send(deliveryId: string, row: SheetRow | SheetErasure): Promise<AttemptResult> {
     if (this.url === undefined) throw new Error('SHEETS_WEBHOOK_URL is not set');
     const body = JSON.stringify(row);
     const url = this.secret ? signedUrl(this.url, this.secret, deliveryId, Math.floor(Date.now() / 1000), body) : this.url;

@@ -8,11 +8,14 @@ import { SheetsWorker } from './sheets-worker.service.js';
 
 const MAX_ATTEMPTS = 3;
 
+const ERASE = { id: 'del-1', action: 'erase', submission_id: null, erased_ids: ['sub-1', 'sub-2'] };
+
 /** One due delivery with `attempts` made; records the statements the worker runs after the attempt. */
-function setup(attempts: number, result: AttemptResult) {
+function setup(attempts: number, result: AttemptResult, kind: Record<string, unknown> = {}) {
   const updates: Array<{ sql: string; params: unknown[] }> = [];
   const due = {
     id: 'del-1',
+    action: 'append',
     attempts,
     submission_id: 'sub-1',
     name: 'Ada',
@@ -22,6 +25,7 @@ function setup(attempts: number, result: AttemptResult) {
     interest: 'partnership',
     comments: null,
     submitted_at: new Date('2026-01-01T00:00:00Z'),
+    ...kind,
   };
   const manager = {
     query: (sql: string, params: unknown[] = []) => {
@@ -69,6 +73,13 @@ describe(SheetsWorker.name, () => {
     expect(updates).toHaveLength(1);
     expect(updates[0].sql).toMatch(/SET status = 'delivered'/);
     expect(updates[0].params).toEqual(['del-1', 1]);
+  });
+
+  it('sends an erase delivery as the action and the ids, and marks it delivered', async () => {
+    const { deliverNext, updates, sent } = setup(0, { outcome: 'delivered' }, ERASE);
+    await expect(deliverNext()).resolves.toBe(true);
+    expect(sent).toEqual([{ deliveryId: 'del-1', row: { action: 'erase', ids: ['sub-1', 'sub-2'] } }]);
+    expect(updates[0].sql).toMatch(/SET status = 'delivered'/);
   });
 
   it('retries a retryable failure later while attempts remain', async () => {

@@ -4,15 +4,25 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { retryDelayMs } from './retry-schedule.js';
-import { type AttemptResult, SheetsClient, type SheetRow } from './sheets-client.service.js';
+import { type AttemptResult, SheetsClient, type SheetErasure, type SheetRow } from './sheets-client.service.js';
 
-/** A claimed delivery with its submission's fields, as CLAIM_DUE_DELIVERY reads them. */
-type DueDelivery = Pick<SheetRow, 'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments'> & {
+/** A claimed append delivery with its submission's fields, as CLAIM_DUE_DELIVERY reads them. */
+type DueAppend = Pick<SheetRow, 'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments'> & {
   id: string;
+  action: 'append';
   attempts: number;
   submission_id: string;
   submitted_at: Date;
 };
+/** A claimed erase delivery: the ids of the erased submissions. */
+interface DueErase {
+  id: string;
+  action: 'erase';
+  attempts: number;
+  submission_id: null;
+  erased_ids: string[];
+}
+type DueDelivery = DueAppend | DueErase;
 
 /*
  * How a delivery is claimed: in one transaction, the worker locks the oldest due pending row
@@ -27,9 +37,10 @@ type DueDelivery = Pick<SheetRow, 'name' | 'email' | 'linkedin' | 'company' | 'i
  * The cost is one pooled connection per process, idle in a transaction during the attempt.
  */
 const CLAIM_DUE_DELIVERY = `
-  SELECT d.id, d.attempts, s.id AS submission_id, s.name, s.email, s.linkedin, s.company, s.interest, s.comments, s.submitted_at
+  SELECT d.id, d.action, d.attempts, d.erased_ids, s.id AS submission_id, s.name, s.email, s.linkedin, s.company,
+         s.interest, s.comments, s.submitted_at
     FROM sheet_deliveries d
-    JOIN contact_submissions s ON s.id = d.submission_id
+    LEFT JOIN contact_submissions s ON s.id = d.submission_id
    WHERE d.status = 'pending' AND d.next_attempt_at <= now()
    ORDER BY d.next_attempt_at
    LIMIT 1
@@ -117,7 +128,7 @@ export class SheetsWorker implements OnApplicationBootstrap, BeforeApplicationSh
     return this.dataSource.transaction(async (manager) => {
       const [due] = await manager.query<DueDelivery[]>(CLAIM_DUE_DELIVERY);
       if (!due) return false;
-      const result = await this.client.send(due.id, toSheetRow(due));
+      const result = await this.client.send(due.id, toRequestBody(due));
       await this.record(manager, due, result);
       return true;
     });
@@ -125,7 +136,7 @@ export class SheetsWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   private async record(manager: EntityManager, due: DueDelivery, result: AttemptResult): Promise<void> {
     const attempts = due.attempts + 1;
-    const about = { deliveryId: due.id, submissionId: due.submission_id, attempt: attempts };
+    const about = { deliveryId: due.id, action: due.action, submissionId: due.submission_id, attempt: attempts };
     // clock_timestamp(), not now(): the transaction began before the attempt.
     if (result.outcome === 'delivered') {
       await manager.query(
@@ -157,7 +168,8 @@ export class SheetsWorker implements OnApplicationBootstrap, BeforeApplicationSh
   }
 }
 
-function toSheetRow(due: DueDelivery): SheetRow {
+function toRequestBody(due: DueDelivery): SheetRow | SheetErasure {
+  if (due.action === 'erase') return { action: 'erase', ids: due.erased_ids };
   return {
     name: due.name,
     email: due.email,

@@ -138,7 +138,7 @@ export interface paths {
     get: operations['ContactsController_detail'];
     put?: never;
     post?: never;
-    delete?: never;
+    delete: operations['ErasureController_deleteContact'];
     options?: never;
     head?: never;
     patch: operations['ContactsController_update'];
@@ -154,6 +154,22 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['ContactsController_redeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/erasures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ErasureController_eraseByEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -219,6 +235,20 @@ export interface components {
       /** @enum {string} */
       interest: 'empower-team' | 'community' | 'partnership';
       comments?: string;
+      /** @example newsletter */
+      utmSource?: string;
+      /** @example email */
+      utmMedium?: string;
+      /** @example spring-launch */
+      utmCampaign?: string;
+      utmTerm?: string;
+      utmContent?: string;
+      /** @example https://www.google.com/ */
+      referrer?: string;
+      /** @example / */
+      landingPath?: string;
+      /** @description A short hash of the consent notice shown */
+      consentVersion?: string;
     };
     ContactReceiptDto: {
       /** @example Thank you for your submission! We'll be in touch soon. */
@@ -238,6 +268,11 @@ export interface components {
       comments: string | null;
       /** Format: date-time */
       submittedAt: string;
+      /**
+       * Format: uuid
+       * @description The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it
+       */
+      repeatOf: string | null;
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
     };
@@ -305,6 +340,16 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    OtherSubmissionDto: {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      submittedAt: string;
+      /** @enum {string} */
+      interest: 'empower-team' | 'community' | 'partnership';
+      /** @enum {string} */
+      status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+    };
     ContactDetailDto: {
       /** Format: uuid */
       id: string;
@@ -317,6 +362,11 @@ export interface components {
       comments: string | null;
       /** Format: date-time */
       submittedAt: string;
+      /**
+       * Format: uuid
+       * @description The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it
+       */
+      repeatOf: string | null;
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
       note: string | null;
@@ -327,12 +377,34 @@ export interface components {
       delivery: components['schemas']['DeliveryDto'];
       /** @description Newest first. */
       history: components['schemas']['HistoryEntryDto'][];
+      utmSource: string | null;
+      utmMedium: string | null;
+      utmCampaign: string | null;
+      utmTerm: string | null;
+      utmContent: string | null;
+      referrer: string | null;
+      landingPath: string | null;
+      /** @description A short hash of the consent notice the visitor saw. */
+      consentVersion: string | null;
+      /** @description The person's other submissions (normalised e-mail), newest first. */
+      otherSubmissions: components['schemas']['OtherSubmissionDto'][];
     };
     UpdateContactDto: {
       /** @enum {string} */
       status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
       /** @description null (or only spaces) clears it. */
       note?: string | null;
+    };
+    ErasureRequestDto: {
+      /** @example ada@example.com */
+      email: string;
+    };
+    ErasureResultDto: {
+      /**
+       * @description How many submissions were erased
+       * @example 2
+       */
+      erased: number;
     };
     HealthStatusDto: {
       /** @enum {string} */
@@ -606,6 +678,33 @@ export interface operations {
       };
     };
   };
+  ErasureController_deleteContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Erased, with its spreadsheet row (an erase delivery is queued). */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   ContactsController_update: {
     parameters: {
       query?: never;
@@ -672,6 +771,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  ErasureController_eraseByEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ErasureRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Every submission with the person's e-mail (trimmed, any case) is erased. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErasureResultDto'];
+        };
       };
     };
   };

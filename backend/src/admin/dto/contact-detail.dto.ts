@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '../../audit/audit-event.entity.js';
-import type { ContactSubmission } from '../../contact/contact-submission.entity.js';
+import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
+import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import type { SheetDelivery } from '../../sheets/sheet-delivery.entity.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
 
@@ -56,6 +57,25 @@ export class HistoryEntryDto {
   }
 }
 
+/** Another submission of the same person (normalised e-mail). */
+export class OtherSubmissionDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  submittedAt!: string;
+
+  @ApiProperty({ enum: INTEREST_VALUES })
+  interest!: Interest;
+
+  @ApiProperty({ enum: SUBMISSION_STATUSES })
+  status!: SubmissionStatus;
+
+  static from(row: Pick<ContactSubmission, 'id' | 'submittedAt' | 'interest' | 'status'>): OtherSubmissionDto {
+    return { id: row.id, submittedAt: row.submittedAt.toISOString(), interest: row.interest as Interest, status: row.status };
+  }
+}
+
 /** A submission as the detail drawer reads it. */
 export class ContactDetailDto extends ContactSubmissionDto {
   @ApiProperty({ type: String, nullable: true })
@@ -73,9 +93,51 @@ export class ContactDetailDto extends ContactSubmissionDto {
   @ApiProperty({ type: [HistoryEntryDto], description: 'Newest first.' })
   history!: HistoryEntryDto[];
 
-  static fromParts(row: ContactSubmission, delivery: SheetDelivery | null, history: AuditEvent[]): ContactDetailDto {
+  // Where the lead came from and which consent notice it saw (contract, "Where a lead came from").
+  @ApiProperty({ type: String, nullable: true })
+  utmSource!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmMedium!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmCampaign!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmTerm!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  utmContent!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  referrer!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  landingPath!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'A short hash of the consent notice the visitor saw.' })
+  consentVersion!: string | null;
+
+  @ApiProperty({ type: [OtherSubmissionDto], description: "The person's other submissions (normalised e-mail), newest first." })
+  otherSubmissions!: OtherSubmissionDto[];
+
+  static fromParts(
+    row: ContactSubmission,
+    delivery: SheetDelivery | null,
+    history: AuditEvent[],
+    person: { repeatOf: string | null; others: OtherSubmissionDto[] },
+  ): ContactDetailDto {
     return {
-      ...ContactSubmissionDto.from(row),
+      ...ContactSubmissionDto.from(row, person.repeatOf),
+      utmSource: row.utmSource,
+      utmMedium: row.utmMedium,
+      utmCampaign: row.utmCampaign,
+      utmTerm: row.utmTerm,
+      utmContent: row.utmContent,
+      referrer: row.referrer,
+      landingPath: row.landingPath,
+      consentVersion: row.consentVersion,
+      otherSubmissions: person.others,
       note: row.note,
       statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
       statusChangedBy: row.statusChangedBy,

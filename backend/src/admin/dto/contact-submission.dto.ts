@@ -28,10 +28,18 @@ export class ContactSubmissionDto {
   @ApiProperty({ format: 'date-time' })
   submittedAt!: string;
 
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it',
+  })
+  repeatOf!: string | null;
+
   @ApiProperty({ enum: SUBMISSION_STATUSES })
   status!: SubmissionStatus;
 
-  static from(row: ContactSubmission): ContactSubmissionDto {
+  static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
       name: row.name,
@@ -42,6 +50,7 @@ export class ContactSubmissionDto {
       comments: row.comments,
       submittedAt: row.submittedAt.toISOString(),
       status: row.status,
+      repeatOf,
     };
   }
 }

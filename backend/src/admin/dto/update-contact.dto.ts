@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import { Trim } from '../../common/transforms.js';
 
@@ -8,7 +8,8 @@ export const NOTE_MAX_LENGTH = 5000;
 /** PATCH: each field given is changed; a field left out stays as it is. */
 export class UpdateContactDto {
   @ApiPropertyOptional({ enum: SUBMISSION_STATUSES })
-  @IsOptional()
+  // A missing status is left as it is; null is no status.
+  @ValidateIf((_, value) => value !== undefined)
   @IsIn(SUBMISSION_STATUSES, { message: `status must be one of ${SUBMISSION_STATUSES.join(', ')}` })
   status?: SubmissionStatus;
 

@@ -1,7 +1,18 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
 import { Trim, TrimToUndefined } from '../../common/transforms.js';
 import { CONTACT_MESSAGES, INTEREST_VALUES, type Interest, MAX_LENGTH, NAME_MIN_LENGTH } from '../contact-rules.js';
+
+/** An optional `utm_*` parameter: text of at most MAX_LENGTH.utm characters. */
+function UtmParameter(field: string): PropertyDecorator {
+  return applyDecorators(
+    TrimToUndefined(),
+    IsOptional(),
+    IsString({ message: `${field} must be text` }),
+    MaxLength(MAX_LENGTH.utm, { message: `${field} must be at most ${MAX_LENGTH.utm} characters` }),
+  );
+}
 
 /** The contact form's body; its rules and messages come from contact-rules.ts. */
 export class CreateContactDto {
@@ -46,6 +57,54 @@ export class CreateContactDto {
   @IsString({ message: 'Comments must be text' })
   @MaxLength(MAX_LENGTH.comments, { message: `Comments must be at most ${MAX_LENGTH.comments} characters` })
   comments?: string;
+
+  // Where the lead came from and which consent notice it saw: the SPA takes them from the
+  // visit's first page view and the notice under the button (contract, "Where a lead came from").
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.utm, example: 'newsletter' })
+  @UtmParameter('utmSource')
+  utmSource?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.utm, example: 'email' })
+  @UtmParameter('utmMedium')
+  utmMedium?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.utm, example: 'spring-launch' })
+  @UtmParameter('utmCampaign')
+  utmCampaign?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.utm })
+  @UtmParameter('utmTerm')
+  utmTerm?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.utm })
+  @UtmParameter('utmContent')
+  utmContent?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.referrer, example: 'https://www.google.com/' })
+  @TrimToUndefined()
+  @IsOptional()
+  // Intranet referrers have no top-level domain; the scheme is what must be http(s).
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_valid_protocol: true, require_tld: false },
+    { message: 'referrer must be an absolute http or https URL' },
+  )
+  @MaxLength(MAX_LENGTH.referrer, { message: `referrer must be at most ${MAX_LENGTH.referrer} characters` })
+  referrer?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.landingPath, example: '/' })
+  @TrimToUndefined()
+  @IsOptional()
+  @IsString({ message: 'landingPath must be text' })
+  @Matches(/^\//, { message: 'landingPath must start with /' })
+  @MaxLength(MAX_LENGTH.landingPath, { message: `landingPath must be at most ${MAX_LENGTH.landingPath} characters` })
+  landingPath?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_LENGTH.consentVersion, description: 'A short hash of the consent notice shown' })
+  @TrimToUndefined()
+  @IsOptional()
+  @IsString({ message: 'consentVersion must be text' })
+  @MaxLength(MAX_LENGTH.consentVersion, { message: `consentVersion must be at most ${MAX_LENGTH.consentVersion} characters` })
+  consentVersion?: string;
 
   /**
    * The honeypot: a field people never see nor fill. A body that fills it is a bot's; it is

@@ -3,13 +3,18 @@ import { API, queryKeys } from '@/config/api';
 import type { Interest } from '@/config/interests';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import type { components } from '@/lib/api-types';
+import { CONSENT_VERSION } from '../consent-version';
+import { storedVisitSource } from '../visit-source';
 import type { ContactFormValues } from './contact-form-values';
 
 // The honeypot is named here as well: the API document need not describe it.
 type ContactBody = components['schemas']['CreateContactDto'] & { website?: string };
 export type ContactReceipt = components['schemas']['ContactReceiptDto'];
 
-/** The form's fields as the API takes them; the honeypot goes along only when something filled it. */
+/**
+ * The form's fields as the API takes them, with where the visit came from and the version
+ * of the consent notice shown; the honeypot goes along only when something filled it.
+ */
 export function toContactPayload({ website, ...fields }: ContactFormValues): ContactBody {
   const payload: ContactBody = {
     name: fields.name,
@@ -19,6 +24,8 @@ export function toContactPayload({ website, ...fields }: ContactFormValues): Con
     // The schema accepted it before the form submits.
     interest: fields.interest as Interest,
     comments: fields.comments,
+    ...storedVisitSource(),
+    consentVersion: CONSENT_VERSION,
   };
   return website ? { ...payload, website } : payload;
 }

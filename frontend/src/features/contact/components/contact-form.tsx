@@ -16,6 +16,7 @@ import contactRules from '@/lib/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
 import { useCreateContact } from '../api/create-contact';
+import { CONSENT_NOTICE } from '../consent-notice';
 import { HoneypotField } from './honeypot-field';
 import { ThankYouPanel } from './thank-you-panel';
 
@@ -160,8 +161,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          By submitting this form, you agree to receive communications from {PRODUCT_NAME}. We respect your privacy and will never
-          share your information with third parties.
+          {CONSENT_NOTICE}
         </Typography>
       </Box>
     </FormikProvider>

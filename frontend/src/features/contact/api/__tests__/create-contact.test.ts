@@ -1,11 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_VERSION } from '../../consent-version';
+import { captureVisitSource } from '../../visit-source';
 import { emptyContactForm } from '../contact-form-values';
 import { createContact, toContactPayload } from '../create-contact';
 
 const values = { ...emptyContactForm, name: 'Ada', email: 'ada@example.com', interest: 'community' };
 
 describe('toContactPayload', () => {
-  it("sends the form's fields and no honeypot when it is empty", () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it("sends the form's fields, the consent notice's version and no honeypot when it is empty", () => {
     expect(toContactPayload(values)).toEqual({
       name: 'Ada',
       email: 'ada@example.com',
@@ -13,7 +17,17 @@ describe('toContactPayload', () => {
       company: '',
       interest: 'community',
       comments: '',
+      consentVersion: CONSENT_VERSION,
     });
+  });
+
+  it('sends where the visit came from, as captured on its first page view', () => {
+    captureVisitSource(sessionStorage, {
+      pathname: '/',
+      search: '?utm_source=newsletter&utm_campaign=spring',
+    } as Location);
+
+    expect(toContactPayload(values)).toMatchObject({ utmSource: 'newsletter', utmCampaign: 'spring', landingPath: '/' });
   });
 
   it('sends the honeypot only when something filled it', () => {

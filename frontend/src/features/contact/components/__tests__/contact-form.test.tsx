@@ -3,6 +3,8 @@ import { closeSnackbar } from 'notistack';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_NAME } from '@/config/brand';
 import { renderApp } from '@/testing/test-utils';
+import { CONSENT_NOTICE } from '../../consent-notice';
+import { CONSENT_VERSION } from '../../consent-version';
 import { ContactForm } from '../contact-form';
 
 const SUCCESS_MESSAGE = "Thank you for your submission! We'll be in touch soon.";
@@ -69,6 +71,8 @@ describe(ContactForm.name, () => {
     expect(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` })).toBeEnabled();
     expect(screen.getByText(/agree to receive communications/)).toBeInTheDocument();
     expect(screen.getByText(/never share your information with third parties/)).toBeInTheDocument();
+    // The notice is the very text whose hash the form sends as its consent version.
+    expect(screen.getByText(CONSENT_NOTICE)).toBeInTheDocument();
   });
 
   it('shows the validation messages under the fields, tied to them, and sends nothing', async () => {
@@ -109,6 +113,7 @@ describe(ContactForm.name, () => {
       company: 'Analytical Engines',
       interest: 'partnership',
       comments: 'Hire faster.',
+      consentVersion: CONSENT_VERSION,
     });
 
     await act(async () => {

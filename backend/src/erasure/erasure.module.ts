@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { Clock } from '../common/clock.js';
+import { SheetsModule } from '../sheets/sheets.module.js';
+import { ErasureController } from './erasure.controller.js';
+import { ErasureService } from './erasure.service.js';
+import { RetentionService } from './retention.service.js';
+
+/** Erasure on request (a lead, a person) and by RETENTION_DAYS, downstream copy included. */
+@Module({
+  imports: [SheetsModule, AuditModule],
+  controllers: [ErasureController],
+  providers: [ErasureService, RetentionService, Clock],
+})
+export class ErasureModule {}

@@ -1,0 +1,90 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+
+/** Why submissions were erased, as the audit log records it. */
+export type ErasureReason = 'id' | 'email' | 'retention';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Retention erases in chunks: each one a short transaction and a spreadsheet request of a
+// bounded size, however many submissions have aged out.
+export const RETENTION_CHUNK = 1000;
+
+// The submissions to erase, chosen by one of the conditions below; their outbox rows and
+// Idempotency-Keys go with them (ON DELETE CASCADE), and the statement-level delete trigger
+// appends the negative deltas that keep the analytics exact (docs/decisions/005).
+const ERASE = (condition: string) => `
+  WITH erased AS (DELETE FROM contact_submissions WHERE ${condition} RETURNING id)
+  SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM erased`;
+const BY_ID = ERASE('id = $1');
+// Served by ix_contact_submissions_normalised_email.
+const BY_EMAIL = ERASE('lower(btrim(email)) = lower(btrim($1))');
+const OLDER_THAN = ERASE(
+  `id IN (SELECT id FROM contact_submissions WHERE submitted_at < $1 ORDER BY submitted_at LIMIT ${RETENTION_CHUNK})`,
+);
+
+/**
+ * Erasure (contract, "Where a lead came from"): the submissions, their outbox rows and
+ * Idempotency-Keys are removed, one signed `erase` delivery for the spreadsheet is queued
+ * and the audit log records who erased which ids, all in one transaction.
+ */
+@Injectable()
+export class ErasureService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sheetsOutbox: SheetsOutbox,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Erases one submission; 404 when there is none with this id (or the id is malformed). */
+  async eraseById(id: string, actor: string): Promise<void> {
+    const ids = UUID.test(id) ? await this.erase(BY_ID, [id.toLowerCase()], { actor, by: 'id' }) : [];
+    if (ids.length === 0) throw new NotFoundException('No submission with this id');
+  }
+
+  /** Erases every submission of the person with this e-mail (normalised); how many. */
+  async eraseByEmail(email: string, actor: string): Promise<number> {
+    return (await this.erase(BY_EMAIL, [email], { actor, by: 'email' })).length;
+  }
+
+  /** Erases every submission made before `cutoff`, a chunk at a time; how many. */
+  async eraseOlderThan(cutoff: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ids = await this.erase(OLDER_THAN, [cutoff], { actor: null, by: 'retention' });
+      total += ids.length;
+      if (ids.length < RETENTION_CHUNK) return total;
+    }
+  }
+
+  /**
+   * Erases what `sql` selects, queues the spreadsheet's erasure and records it in the audit
+   * log (ids and count only, never the e-mail: the record must not keep what was erased),
+   * all in one transaction. A request by e-mail that found nothing is recorded too: it
+   * shows the request was answered.
+   */
+  private async erase(sql: string, parameters: unknown[], by: { actor: string | null; by: ErasureReason }): Promise<string[]> {
+    const ids = await this.dataSource.transaction(async (manager) => {
+      const [{ ids }] = await manager.query<Array<{ ids: string[] }>>(sql, parameters);
+      if (ids.length > 0 && this.sheetsOutbox.enabled) {
+        await manager.query(`INSERT INTO sheet_deliveries (action, erased_ids) VALUES ('erase', $1)`, [ids]);
+      }
+      if (ids.length > 0 || by.by === 'email') {
+        await this.audit.record(
+          {
+            actor: by.actor,
+            action: 'erase',
+            submissionId: by.by === 'id' ? ids[0] : null,
+            detail: { ids, count: ids.length, by: by.by },
+          },
+          manager,
+        );
+      }
+      return ids;
+    });
+    if (ids.length > 0) this.sheetsOutbox.deliverSoon();
+    return ids;
+  }
+}

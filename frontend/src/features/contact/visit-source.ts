@@ -1,0 +1,82 @@
+import contactRules from '@/lib/contact-rules.json';
+
+/** Where the visit came from: its first page view's `utm_*` parameters, referrer and path. */
+export type VisitSource = {
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+  referrer?: string;
+  landingPath?: string;
+};
+
+const STORAGE_KEY = 'visit-source';
+const { maxLength } = contactRules;
+const UTM_PARAMETERS = {
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  utm_term: 'utmTerm',
+  utm_content: 'utmContent',
+} as const;
+// Control, format and surrogate characters: the API refuses most of them, and a visitor
+// cannot fix a link's parameters, so such a value is left out rather than sent.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+
+function text(value: string | null, max: number): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= max && !UNPRINTABLE.test(trimmed) ? trimmed : undefined;
+}
+
+/** An http(s) referrer with a plain host name, as the API accepts it; otherwise nothing. */
+function referrerOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/^[a-z0-9.-]+$/i.test(url.hostname)) return undefined;
+    return text(url.href, maxLength.referrer);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The visit's source as this page view sees it. */
+export function readVisitSource(location: Pick<Location, 'pathname' | 'search'>, referrer: string): VisitSource {
+  const params = new URLSearchParams(location.search);
+  const source: VisitSource = {};
+  for (const [parameter, field] of Object.entries(UTM_PARAMETERS)) {
+    const value = text(params.get(parameter), maxLength.utm);
+    if (value) source[field] = value;
+  }
+  const from = referrerOf(referrer);
+  if (from) source.referrer = from;
+  const landingPath = text(location.pathname, maxLength.landingPath);
+  if (landingPath?.startsWith('/')) source.landingPath = landingPath;
+  return source;
+}
+
+/**
+ * Keeps the first page view's source for the rest of the visit (the tab's sessionStorage):
+ * later page views, reloads and client-side navigation do not replace it. Storage may be
+ * unavailable (a privacy mode): the form is then sent without it.
+ */
+export function captureVisitSource(storage: Storage = sessionStorage, location: Location = window.location): void {
+  try {
+    if (storage.getItem(STORAGE_KEY) !== null) return;
+    storage.setItem(STORAGE_KEY, JSON.stringify(readVisitSource(location, document.referrer)));
+  } catch {
+    // No storage: nothing to keep.
+  }
+}
+
+/** The visit's source, as captured ({} when nothing was). */
+export function storedVisitSource(storage: Storage = sessionStorage): VisitSource {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}');
+    if (typeof stored !== 'object' || stored === null) return {};
+    const allowed = new Set<string>([...Object.values(UTM_PARAMETERS), 'referrer', 'landingPath']);
+    return Object.fromEntries(Object.entries(stored).filter(([key, value]) => allowed.has(key) && typeof value === 'string'));
+  } catch {
+    return {};
+  }
+}
