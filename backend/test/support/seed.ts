@@ -14,13 +14,17 @@ export interface SeedRow {
   status?: string;
 }
 
-/** Inserts rows straight into the table (fast; the HTTP path has its own tests). */
+/**
+ * Inserts rows straight into the table (fast; the HTTP path has its own tests). The status
+ * column is written only when a row sets it, so that schemas older than it can be seeded.
+ */
 export async function seedSubmissions(dataSource: DataSource, rows: SeedRow[]): Promise<string[]> {
   const ids = rows.map(() => randomUUID());
+  const withStatus = rows.some((row) => row.status !== undefined);
   await dataSource.query(
-    `INSERT INTO contact_submissions (id, name, email, interest, company, submitted_at, linkedin, comments, status)
+    `INSERT INTO contact_submissions (id, name, email, interest, company, submitted_at, linkedin, comments${withStatus ? ', status' : ''})
      SELECT id, coalesce(name, 'Seed ' || ord), coalesce(email, 'seed' || ord || '@example.com'), interest, company, submitted_at,
-            linkedin, comments, status
+            linkedin, comments${withStatus ? ', status' : ''}
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
          WITH ORDINALITY AS t(id, interest, company, submitted_at, name, email, linkedin, comments, status, ord)`,
     [

@@ -58,21 +58,23 @@ export function readVisitSource(location: Pick<Location, 'pathname' | 'search'>,
 /**
  * Keeps the first page view's source for the rest of the visit (the tab's sessionStorage):
  * later page views, reloads and client-side navigation do not replace it. Storage may be
- * unavailable (a privacy mode): the form is then sent without it.
+ * unavailable (a privacy mode, or no browser at all): the form is then sent without it.
  */
-export function captureVisitSource(storage: Storage = sessionStorage, location: Location = window.location): void {
+export function captureVisitSource(storage?: Storage, location?: Location): void {
   try {
-    if (storage.getItem(STORAGE_KEY) !== null) return;
-    storage.setItem(STORAGE_KEY, JSON.stringify(readVisitSource(location, document.referrer)));
+    // The defaults are read in here: outside a browser (a prerender) they do not exist.
+    const store = storage ?? sessionStorage;
+    if (store.getItem(STORAGE_KEY) !== null) return;
+    store.setItem(STORAGE_KEY, JSON.stringify(readVisitSource(location ?? window.location, document.referrer)));
   } catch {
     // No storage: nothing to keep.
   }
 }
 
 /** The visit's source, as captured ({} when nothing was). */
-export function storedVisitSource(storage: Storage = sessionStorage): VisitSource {
+export function storedVisitSource(storage?: Storage): VisitSource {
   try {
-    const stored: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}');
+    const stored: unknown = JSON.parse((storage ?? sessionStorage).getItem(STORAGE_KEY) ?? '{}');
     if (typeof stored !== 'object' || stored === null) return {};
     const allowed = new Set<string>([...Object.values(UTM_PARAMETERS), 'referrer', 'landingPath']);
     return Object.fromEntries(Object.entries(stored).filter(([key, value]) => allowed.has(key) && typeof value === 'string'));
