@@ -19,6 +19,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const SERVE_PORT = process.env.E2E_SERVE_PORT ?? '8180';
 const API_PORT = process.env.E2E_API_PORT ?? '3180';
 export const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${SERVE_PORT}`;
+// The stand-in spreadsheet web-script (e2e/sheets-receiver.ts) the server delivers to.
+const SHEETS_PORT = (process.env.E2E_SHEETS_PORT ??= String(Number(API_PORT) + 50));
 
 // Each run that starts the server starts it on an empty database, in a temporary folder
 // removed when the run ends. (Workers load this file too: only the runner makes the folder.)
@@ -32,6 +34,7 @@ if (!databaseDir && process.env.TEST_WORKER_INDEX === undefined) {
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/sheets-receiver.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -85,6 +88,10 @@ export default defineConfig({
           EMBEDDED_POSTGRES_DIR: databaseDir ?? '',
           ADMIN_USERNAME: ADMIN.username,
           ADMIN_PASSWORD: ADMIN.password,
+          SHEETS_WEBHOOK_URL: `http://127.0.0.1:${SHEETS_PORT}/exec`,
+          // Deliveries within a second, and a quick retry if the receiver was not up yet.
+          SHEETS_POLL_INTERVAL_MS: '250',
+          SHEETS_RETRY_BASE_MS: '500',
         },
       },
 });

@@ -22,12 +22,13 @@ export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${counter}`;
 }
 
-/** Creates a submission through the real API (as a visitor would). */
-export async function createContact(request: APIRequestContext, input: ContactInput): Promise<void> {
+/** Creates a submission through the real API (as a visitor would); answers its id. */
+export async function createContact(request: APIRequestContext, input: ContactInput): Promise<string> {
   const res = await request.post('/api/contact', {
     data: { linkedin: '', company: '', comments: '', ...input },
   });
   expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */

@@ -11,10 +11,12 @@ export function parseHttpUrl(value: string): URL | null {
 /**
  * A `mailto:` link to exactly `email`, or null when it has no `@`. Both parts are
  * percent-encoded, so an address such as `x?cc=someone%40evil.example&subject=…@example.com`
- * (valid by RFC 5322) stays one recipient instead of adding headers to the mail.
+ * (valid by RFC 5322) stays one recipient instead of adding headers to the mail; a `subject`
+ * is encoded too.
  */
-export function mailtoHref(email: string): string | null {
+export function mailtoHref(email: string, subject?: string): string | null {
   const at = email.lastIndexOf('@');
   if (at <= 0 || at === email.length - 1) return null;
-  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+  const href = `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+  return subject ? `${href}?subject=${encodeURIComponent(subject)}` : href;
 }

@@ -18,6 +18,17 @@ const submission = (n: number) => ({
   comments: n === 1 ? 'Hello there' : null,
   submittedAt: '2026-11-20T10:00:00.000Z',
   status: 'new',
+  repeatOf: null,
+});
+
+const detail = (n: number) => ({
+  ...submission(n),
+  note: null,
+  statusChangedAt: null,
+  statusChangedBy: null,
+  delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
+  history: [],
+  otherSubmissions: [],
 });
 
 let signedIn = false;
@@ -64,10 +75,14 @@ beforeEach(() => {
       return new Response(null, { status: 204 });
     },
     'GET /api/admin/analytics': () => json(analytics),
+    'GET /api/admin/analytics/trend': () => json([]),
+    'GET /api/admin/contacts/id-1': () => json(detail(1)),
     'GET /api/admin/contacts': (url) =>
       url.includes('cursor=')
-        ? json([submission(2)])
-        : json([submission(1)], { headers: { Link: '</api/admin/contacts?limit=50&cursor=c1>; rel="next"' } }),
+        ? json([submission(2)], { headers: { 'X-Total-Count': '2' } })
+        : json([submission(1)], {
+            headers: { Link: '</api/admin/contacts?limit=50&cursor=c1>; rel="next"', 'X-Total-Count': '2' },
+          }),
   });
 });
 
@@ -111,15 +126,23 @@ describe(AdminRoute.name, () => {
     expect(requestedUrls().some((url) => url.startsWith('/api/admin/analytics?tz='))).toBe(true);
 
     const first = screen.getByRole('article', { name: 'Person 1' });
-    expect(within(first).getByText('Partnership Opportunities')).toBeInTheDocument();
-    expect(within(first).getByRole('link', { name: 'LinkedIn Profile' })).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(within(first).getByText('Additional Comments:')).toBeInTheDocument();
-    expect(within(first).getByText(new Date('2026-11-20T10:00:00.000Z').toLocaleString())).toBeInTheDocument();
+    expect(within(first).getByText('Acme · Partnership Opportunities')).toBeInTheDocument();
+    expect(screen.getByText('1–1 of 2')).toBeInTheDocument();
+
+    // The spec's card details are in the drawer.
+    await user.click(within(first).getByRole('button', { name: 'Person 1' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    const card = await within(drawer).findByRole('article', { name: 'Person 1' });
+    expect(within(card).getByText('Partnership Opportunities')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'LinkedIn Profile' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(card).getByText('Additional Comments:')).toBeInTheDocument();
+    expect(within(card).getByText(new Date('2026-11-20T10:00:00.000Z').toLocaleString())).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    const second = await screen.findByRole('article', { name: 'Person 2' });
-    // A stored link that is not http(s) is never rendered as a link.
-    expect(within(second).queryByRole('link', { name: 'LinkedIn Profile' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Person 2' })).toBeInTheDocument();
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/admin/contacts?limit=50&cursor=c1', expect.anything());
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
@@ -134,7 +157,8 @@ describe(AdminRoute.name, () => {
     serve({
       'GET /api/auth/me': () => json({ id: 'u1', username: 'admin' }),
       'GET /api/admin/analytics': () => json({ total: 0, thisMonth: 0, companiesSubmitted: 0, interestBreakdown: {} }),
-      'GET /api/admin/contacts': () => json([]),
+      'GET /api/admin/analytics/trend': () => json([]),
+      'GET /api/admin/contacts': () => json([], { headers: { 'X-Total-Count': '0' } }),
     });
     renderApp(<AdminRoute />, { route: '/admin' });
     expect(await screen.findByText('No submissions found yet.')).toBeInTheDocument();

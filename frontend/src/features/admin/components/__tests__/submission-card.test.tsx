@@ -13,8 +13,8 @@ const submission = (overrides: Partial<ContactSubmission>): ContactSubmission =>
   interest: 'community',
   comments: null,
   submittedAt: '2026-11-20T10:00:00.000Z',
-  repeatOf: null,
   status: 'new',
+  repeatOf: null,
   ...overrides,
 });
 

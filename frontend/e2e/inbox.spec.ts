@@ -1,0 +1,250 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createContact, expect, signIn, test } from './fixtures';
+
+// Each test makes leads that carry a word no other lead has, and looks at them through a
+// search for that word, so tests and earlier runs do not see each other's leads.
+let serial = 0;
+const token = () => `zq${Date.now().toString(36)}${(serial += 1)}`;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }))).toEqual([]);
+}
+
+const rows = (page: Page) => page.getByTestId('submission');
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Submission details' });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('search narrows the list, lives in the URL and survives a reload', async ({ page, request }) => {
+  const word = token();
+  await createContact(request, { name: `Ada ${word}`, email: `ada.${word}@example.com`, interest: 'community' });
+  await createContact(request, {
+    name: 'Grace Q',
+    email: `grace.${word}@example.com`,
+    company: `${word.toUpperCase()} Ltd`,
+    interest: 'partnership',
+  });
+  await createContact(request, {
+    name: 'Someone Else',
+    email: `else.${word.slice(0, -1)}x@example.com`,
+    interest: 'partnership',
+  });
+
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByTestId('range-count')).toHaveText('1–2 of 2');
+
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('row', { name: `Ada ${word}` })).toBeVisible();
+});
+
+test('interest and status filters; archived leads are hidden unless asked for', async ({ page, request }) => {
+  const word = token();
+  await createContact(request, { name: `Community ${word}`, email: `c.${word}@example.com`, interest: 'community' });
+  await createContact(request, { name: `Partner ${word}`, email: `p.${word}@example.com`, interest: 'partnership' });
+  await page.goto(`/admin?q=${word}`);
+  await expect(rows(page)).toHaveCount(2);
+
+  await page.getByRole('group', { name: 'Interest' }).getByRole('button', { name: 'TA Builder Community' }).click();
+  await expect(page).toHaveURL(/interest=community/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('row', { name: `Community ${word}` })).toBeVisible();
+  await page.getByRole('group', { name: 'Interest' }).getByRole('button', { name: 'TA Builder Community' }).click();
+  await expect(rows(page)).toHaveCount(2);
+
+  // One choice in the list archives a lead, which leaves the default list.
+  const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 200);
+  await page.getByRole('combobox', { name: `Status of Partner ${word}` }).selectOption('archived');
+  await patched;
+  await expect(rows(page)).toHaveCount(1);
+
+  await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Archived' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: `Status of Partner ${word}` })).toHaveValue('archived');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: `Status of Partner ${word}` })).toHaveValue('archived');
+});
+
+test('the drawer: every field, a note, the status history, the reply link and Send again', async ({ page, request }) => {
+  const word = token();
+  const name = `Lin ${word}`;
+  const id = await createContact(request, {
+    name,
+    email: `lin.${word}@example.com`,
+    linkedin: 'https://www.linkedin.com/in/lin',
+    company: 'Looms Inc',
+    interest: 'empower-team',
+    comments: 'Hiring ten engineers',
+  });
+  await page.goto(`/admin?q=${word}`);
+  await page.getByRole('button', { name }).click();
+  const panel = drawer(page);
+  const card = panel.getByRole('article', { name });
+  await expect(card.getByText('Empower Recruiting Team')).toBeVisible();
+  await expect(card.getByText('Looms Inc')).toBeVisible();
+  await expect(card.getByText('Hiring ten engineers')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'LinkedIn Profile' })).toHaveAttribute('href', 'https://www.linkedin.com/in/lin');
+  const reply = await panel.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href');
+  expect(reply).toBe(
+    `mailto:lin.${word}@example.com?subject=${encodeURIComponent('Re: Empower Recruiting Team – TalentFlow AI')}`,
+  );
+
+  await panel.getByRole('textbox', { name: 'Note' }).fill('Call back on Monday');
+  await panel.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Note saved');
+  await panel.getByRole('combobox', { name: `Status of ${name}` }).selectOption('qualified');
+  await expect(panel.getByTestId('history')).toContainText('Status: New → Qualified');
+  await expect(panel.getByTestId('history')).toContainText('Note saved');
+  await expect(panel.getByText(/Changed by admin on/)).toBeVisible();
+
+  // The note is stored: it is there after a reload.
+  await page.reload();
+  await page.getByRole('button', { name }).click();
+  await expect(drawer(page).getByRole('textbox', { name: 'Note' })).toHaveValue('Call back on Monday');
+
+  // Delivered once by the worker; "Send again" delivers it a second time.
+  const receiver = `http://127.0.0.1:${process.env.E2E_SHEETS_PORT}/received?id=${id}`;
+  const received = async () => ((await (await request.get(receiver)).json()) as { count: number }).count;
+  await expect.poll(received).toBe(1);
+  await drawer(page).getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Queued to be sent again');
+  await expect.poll(received).toBe(2);
+});
+
+test('Export CSV downloads the rows of the current filters, formulas neutralised', async ({ page, request }) => {
+  const word = token();
+  await createContact(request, {
+    name: `Csv One ${word}`,
+    email: `one.${word}@example.com`,
+    company: '=SUM(A1:A9)',
+    interest: 'community',
+  });
+  await createContact(request, { name: `Csv Two ${word}`, email: `two.${word}@example.com`, interest: 'partnership' });
+  await page.goto(`/admin?q=${word}&interest=community`);
+  await expect(rows(page)).toHaveCount(1);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await file.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).trim().split(/\r?\n/);
+  expect(lines[0]).toBe(
+    'id,submitted_at,name,email,linkedin,company,interest,status,comments,utm_source,utm_medium,utm_campaign,referrer',
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`Csv One ${word}`);
+  expect(lines[1]).toContain("'=SUM(A1:A9)");
+});
+
+test('the trend chart draws the chosen range beside the interest breakdown', async ({ page, request }) => {
+  const word = token();
+  await createContact(request, { name: `Trend ${word}`, email: `t.${word}@example.com`, interest: 'community' });
+  const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const trend = (await (await page.request.get(`/api/admin/analytics/trend?tz=${encodeURIComponent(tz)}&days=7`)).json()) as {
+    date: string;
+    total: number;
+  }[];
+  await page.goto('/admin?range=7');
+  await expect(page.getByRole('heading', { name: 'Submissions a day, last 7 days' })).toBeVisible();
+  const chart = page.getByTestId('trend-chart');
+  await expect(chart.locator('svg').first()).toBeVisible();
+  await expect(chart.locator('.MuiBarChart-element').filter({ visible: true }).first()).toBeVisible();
+  const sum = trend.reduce((total, day) => total + day.total, 0);
+  await expect(chart.locator('figcaption')).toHaveText(`${sum} submissions from ${trend[0].date} to ${trend.at(-1)!.date}`);
+  await expect(page.getByTestId('breakdown-community')).toContainText('TA Builder Community:');
+});
+
+test('Refresh brings in what arrived since the page opened, and counts it', async ({ page, request }) => {
+  const word = token();
+  await page.goto(`/admin?q=${word}`);
+  await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+  await createContact(request, { name: `Late ${word}`, email: `late.${word}@example.com`, interest: 'partnership' });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('row', { name: `Late ${word}` })).toBeVisible();
+  await expect(page.getByTestId('new-count')).toHaveText(/^\d+ new since you opened the page$/);
+});
+
+test('at 375 px the inbox is a readable list, and the drawer fits', async ({ page, request }) => {
+  const word = token();
+  await createContact(request, {
+    name: `Phone ${word}`,
+    email: `a-rather-long-address.${word}@example.com`,
+    company: 'Small Screens Ltd',
+    interest: 'community',
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/admin?q=${word}`);
+  const entry = page.getByRole('article', { name: `Phone ${word}` });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByText('Small Screens Ltd · TA Builder Community')).toBeVisible();
+  const noHorizontalScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await noHorizontalScroll()).toBe(true);
+  await entry.getByRole('button', { name: `Phone ${word}` }).click();
+  await expect(drawer(page).getByRole('button', { name: 'Save note' })).toBeVisible();
+  expect(await noHorizontalScroll()).toBe(true);
+  await expectNoAxeViolations(page);
+});
+
+test('keyboard only: search, open a lead, change its status, close the drawer', async ({ page, request }) => {
+  const word = token();
+  const name = `Keys ${word}`;
+  await createContact(request, { name, email: `keys.${word}@example.com`, interest: 'partnership' });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeFocused();
+
+  const tabTo = async (target: ReturnType<Page['getByRole']>) => {
+    for (let i = 0; i < 30 && !(await target.evaluate((el) => el === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(target).toBeFocused();
+  };
+  await tabTo(page.getByRole('searchbox', { name: 'Search' }));
+  await page.keyboard.type(word);
+  await expect(rows(page)).toHaveCount(1);
+  const open = page.getByRole('button', { name });
+  await tabTo(open);
+  await page.keyboard.press('Enter');
+  const status = drawer(page).getByRole('combobox', { name: `Status of ${name}` });
+  await tabTo(status);
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveValue('contacted');
+  await expect(drawer(page).getByTestId('history')).toContainText('Status: New → Contacted');
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toHaveCount(0);
+  await expect(open).toBeFocused();
+});
+
+test('the inbox has no axe violations: filters, table, drawer and the erase dialog', async ({ page, request }) => {
+  const word = token();
+  await createContact(request, {
+    name: `Axe ${word}`,
+    email: `axe.${word}@example.com`,
+    company: 'Axe Co',
+    interest: 'community',
+  });
+  const from = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/admin?q=${word}&range=custom&from=${from}`);
+  await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(from);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: `Axe ${word}` }).click();
+  await expect(drawer(page).getByRole('button', { name: 'Save note' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Erase a person' }).click();
+  await expect(page.getByRole('dialog', { name: 'Erase a person' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

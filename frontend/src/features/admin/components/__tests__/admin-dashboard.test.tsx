@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { AdminDashboard } from '../admin-dashboard';
+
+type Call = { method: string; url: string; body: unknown };
+
+const json = (body: unknown, headers: Record<string, string> = {}, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const lead = {
+  id: 'id-1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  linkedin: null,
+  company: 'Engines Ltd',
+  interest: 'community',
+  comments: null,
+  submittedAt: '2026-11-20T10:00:00.000Z',
+  status: 'new',
+  repeatOf: 'id-0',
+};
+
+const detail = {
+  ...lead,
+  note: null,
+  statusChangedAt: '2026-11-21T09:00:00.000Z',
+  statusChangedBy: 'admin',
+  delivery: { state: 'failed', attempts: 3, lastError: 'HTTP 500', deliveredAt: null },
+  history: [{ at: '2026-11-21T09:00:00.000Z', actor: 'admin', action: 'status', detail: { from: 'contacted', to: 'new' } }],
+  otherSubmissions: [{ id: 'id-0', submittedAt: '2026-10-01T10:00:00.000Z', interest: 'partnership', status: 'qualified' }],
+  utmSource: 'newsletter',
+  utmCampaign: 'autumn',
+  referrer: 'https://search.example/',
+};
+
+let calls: Call[];
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(init.body as string) : undefined });
+      const path = url.split('?')[0];
+      if (path === '/api/admin/analytics')
+        return Promise.resolve(
+          json({ total: 5, thisMonth: 2, companiesSubmitted: 1, interestBreakdown: { community: 4, partnership: 1 } }),
+        );
+      if (path === '/api/admin/analytics/trend') return Promise.resolve(json([]));
+      if (path === '/api/admin/contacts' && url.includes('limit=1')) return Promise.resolve(json([], { 'X-Total-Count': '3' }));
+      if (path === '/api/admin/contacts') return Promise.resolve(json([lead], { 'X-Total-Count': '812' }));
+      if (path === '/api/admin/contacts/id-1' && method === 'GET') return Promise.resolve(json(detail));
+      if (path === '/api/admin/contacts/id-1' && method === 'PATCH')
+        return Promise.resolve(json({ ...detail, ...(init?.body ? (JSON.parse(init.body as string) as object) : {}) }));
+      if (path === '/api/admin/contacts/id-1' && method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
+      if (path === '/api/admin/contacts/id-1/redeliver') return Promise.resolve(new Response(null, { status: 202 }));
+      if (path === '/api/admin/erasures') return Promise.resolve(json({ erased: 2 }));
+      return Promise.resolve(new Response('not found', { status: 404 }));
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const sent = (method: string, url: string) => calls.filter((call) => call.method === method && call.url.startsWith(url));
+
+describe(AdminDashboard.name, () => {
+  it('shows the total, the new count, the repeat marker and the interest breakdown', async () => {
+    renderApp(<AdminDashboard />, { route: '/admin' });
+    expect(await screen.findByText('1–1 of 812')).toBeInTheDocument();
+    expect(await screen.findByText('3 new since you opened the page')).toBeInTheDocument();
+    expect(screen.getByText('Repeat')).toBeInTheDocument();
+    expect(screen.getByTestId('breakdown-community')).toHaveTextContent('TA Builder Community: 4 (80 %)');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/contacts/export.csv');
+  });
+
+  it('puts filters in the URL and the API call, and searches once typing pauses', async () => {
+    const { user, location } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await screen.findByText('1–1 of 812');
+    await user.click(screen.getByRole('button', { name: 'Spam' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin?status=spam'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin?q=ada&status=spam'));
+    await waitFor(() => expect(sent('GET', '/api/admin/contacts?q=ada&status=spam')).toHaveLength(1));
+    // One request for the whole word, none for "a" or "ad".
+    expect(calls.filter((call) => call.url.includes('q=a&') || call.url.includes('q=ad&'))).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/contacts/export.csv?q=ada&status=spam',
+    );
+  });
+
+  it('changes a status in the list with one choice', async () => {
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of Ada Lovelace' }), 'contacted');
+    await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-1')).toHaveLength(1));
+    expect(sent('PATCH', '/api/admin/contacts/id-1')[0]?.body).toEqual({ status: 'contacted' });
+  });
+
+  it('opens the drawer: every field, provenance, history, other submissions, reply, note, send again', async () => {
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    expect(await within(drawer).findByText('newsletter')).toBeInTheDocument();
+    expect(within(drawer).getByText('https://search.example/')).toBeInTheDocument();
+    expect(within(drawer).getByText(/Status: Contacted → New/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/Failed, 3 attempts/)).toBeInTheDocument();
+    expect(within(drawer).getByText('Last error: HTTP 500')).toBeInTheDocument();
+    expect(within(drawer).getByText(/Partnership Opportunities, Qualified/)).toBeInTheDocument();
+    const reply = within(drawer).getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')!;
+    expect(reply).toBe(`mailto:ada@example.com?subject=${encodeURIComponent('Re: TA Builder Community – TalentFlow AI')}`);
+
+    await user.type(within(drawer).getByRole('textbox', { name: 'Note' }), 'Call on Monday');
+    await user.click(within(drawer).getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-1')[0]?.body).toEqual({ note: 'Call on Monday' }));
+
+    await user.click(within(drawer).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(sent('POST', '/api/admin/contacts/id-1/redeliver')).toHaveLength(1));
+  });
+
+  it('deletes only after the confirmation, and erases a person by e-mail', async () => {
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this submission?' });
+    expect(sent('DELETE', '/api/admin/contacts/id-1')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent('DELETE', '/api/admin/contacts/id-1')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Erase a person' }));
+    const erase = await screen.findByRole('dialog', { name: 'Erase a person' });
+    await user.type(within(erase).getByRole('textbox', { name: /Email Address/ }), ' Ada@Example.com ');
+    await user.click(within(erase).getByRole('button', { name: 'Erase' }));
+    await waitFor(() => expect(sent('POST', '/api/admin/erasures')[0]?.body).toEqual({ email: 'Ada@Example.com' }));
+  });
+});

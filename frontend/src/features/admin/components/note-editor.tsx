@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { toast } from '@/components/toast/toast';
+import { useUpdateContact } from '../api/update-contact';
+
+export const NOTE_MAX_LENGTH = 5000;
+
+export type NoteEditorProps = {
+  id: string;
+  note: string | null;
+};
+
+/** The team's note on a lead; saving an empty note clears it. */
+export function NoteEditor({ id, note }: NoteEditorProps) {
+  const [text, setText] = useState(note ?? '');
+  const update = useUpdateContact();
+  const changed = text !== (note ?? '');
+
+  const handleSave = () =>
+    update.mutate(
+      { id, changes: { note: text.trim() ? text : null } },
+      {
+        onSuccess: () => void toast({ title: text.trim() ? 'Note saved' : 'Note cleared' }),
+        onError: (error) => void toast({ title: 'Note not saved', description: error.message, destructive: true }),
+      },
+    );
+
+  return (
+    <Box component="form" onSubmit={(event) => (event.preventDefault(), handleSave())} sx={{ display: 'grid', gap: 1 }}>
+      <TextField
+        label="Note"
+        multiline
+        minRows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+      />
+      <Box>
+        <Button type="submit" variant="outlined" size="small" disabled={!changed || update.isPending}>
+          Save note
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { interestLabel } from '@/config/interests';
+import type { ContactSubmission } from '../api/contact-types';
+import { ReceivedTime } from './received-time';
+import { RepeatMarker } from './repeat-marker';
+import { StatusSelect } from './status-select';
+
+export type SubmissionsListProps = {
+  submissions: ContactSubmission[];
+  now: Date;
+  onOpen: (id: string) => void;
+};
+
+/** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
+export function SubmissionsList({ submissions, now, onOpen }: SubmissionsListProps) {
+  return (
+    <Box component="ul" aria-labelledby="recent-submissions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      {submissions.map((submission) => (
+        <li key={submission.id}>
+          <Paper
+            component="article"
+            variant="outlined"
+            data-testid="submission"
+            aria-label={submission.name}
+            sx={{ p: 2, borderRadius: 3 }}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, justifyContent: 'space-between' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={() => onOpen(submission.id)}
+                  sx={{ fontWeight: 600, fontSize: '1rem', textAlign: 'left', overflowWrap: 'anywhere' }}
+                >
+                  {submission.name}
+                </Link>
+                <RepeatMarker repeatOf={submission.repeatOf} />
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                <ReceivedTime iso={submission.submittedAt} now={now} />
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {submission.email}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {[submission.company, interestLabel(submission.interest)].filter(Boolean).join(' · ')}
+            </Typography>
+            <Box sx={{ mt: 1 }}>
+              <StatusSelect submission={submission} />
+            </Box>
+          </Paper>
+        </li>
+      ))}
+    </Box>
+  );
+}

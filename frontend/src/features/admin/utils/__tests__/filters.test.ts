@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from '../filters';
+
+const now = new Date(2026, 10, 23, 15, 30); // 23 November 2026, 15:30 local
+
+describe('filters', () => {
+  it('round-trips through the URL and drops values the API does not know', () => {
+    const filters = readFilters(new URLSearchParams('q=ada&interest=community,bogus&status=spam,nope&range=7'));
+    expect(filters).toMatchObject({ q: 'ada', interests: ['community'], statuses: ['spam'], range: '7' });
+    expect(writeFilters(filters).toString()).toBe('q=ada&interest=community&status=spam&range=7');
+  });
+
+  it('sends a search of two characters or more, and a preset range from local midnight', () => {
+    const api = toApiFilters(readFilters(new URLSearchParams('q=a&range=7')), now);
+    expect(api.q).toBeUndefined();
+    expect(api.from).toBe(new Date(2026, 10, 17).toISOString());
+    expect(toApiFilters(readFilters(new URLSearchParams('q= ab ')), now).q).toBe('ab');
+  });
+
+  it('takes a custom range as its first day inclusive and the day after its last exclusive', () => {
+    const api = toApiFilters(readFilters(new URLSearchParams('range=custom&from=2026-11-01&to=2026-11-10')), now);
+    expect(api).toEqual({ from: new Date(2026, 10, 1).toISOString(), to: new Date(2026, 10, 11).toISOString() });
+    expect(toQueryString({ q: 'a b', status: 'new,spam' })).toBe('?q=a+b&status=new%2Cspam');
+  });
+
+  it('draws the trend over the chosen range, at least 7 and at most 365 days', () => {
+    expect(trendDays(readFilters(new URLSearchParams('')), now)).toBe(30);
+    expect(trendDays(readFilters(new URLSearchParams('range=90')), now)).toBe(90);
+    expect(trendDays(readFilters(new URLSearchParams('range=custom&from=2026-11-20')), now)).toBe(7);
+    expect(trendDays(readFilters(new URLSearchParams('range=custom&from=2026-10-25')), now)).toBe(30);
+    expect(trendDays(readFilters(new URLSearchParams('range=custom&from=2020-01-01')), now)).toBe(365);
+  });
+});

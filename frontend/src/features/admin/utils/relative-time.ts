@@ -1,0 +1,21 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "5 min ago", "2 h ago", "3 d ago"; past 30 days the local date. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  if (Number.isNaN(then.getTime())) return iso;
+  const elapsed = Math.max(0, now.getTime() - then.getTime());
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
+  if (elapsed < 30 * DAY) return `${Math.floor(elapsed / DAY)} d ago`;
+  return then.toLocaleDateString();
+}
+
+/** The exact local time, as the spec's entries show it. */
+export function localTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
