@@ -134,7 +134,7 @@ test.describe('on a phone', () => {
     expect(overlap).toBe(false);
   });
 
-  test('the four stat cards sit two by two, so the first lead is near the top of the dashboard', async ({ page, request }) => {
+  test('the four stat cards sit two by two, and the first lead starts on the first screen', async ({ page, request }) => {
     const name = unique('Phone Lead');
     await createContact(request, { name, email: 'phone.lead@example.com', interest: 'community' });
     await signIn(page);
@@ -143,7 +143,14 @@ test.describe('on a phone', () => {
     await expect(stats).toBeVisible();
     const box = await stats.boundingBox();
     expect(box?.height).toBeLessThan(260);
+    // Above it: the cards, the search box, the inbox's buttons and the folded "Filters"; at
+    // least its first 120 px (name, company, interest) show on the 844 px screen.
+    await expect(page.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
     const firstLead = await page.getByRole('article').first().boundingBox();
-    expect(firstLead?.y).toBeLessThan(600);
+    expect(firstLead?.y).toBeLessThan(844 - 120);
+    await expect(page.getByRole('group', { name: 'Interest' })).toBeHidden();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(page.getByRole('group', { name: 'Interest' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
   });
 });

@@ -71,7 +71,10 @@ export function AdminDashboard() {
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
       <StatCards analytics={analytics.data} />
-      <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
+      {/* On a phone the leads come first, the trend after them: triage is what a phone is for. */}
+      <Box sx={{ order: { xs: 1, md: 0 }, minWidth: 0 }}>
+        <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
+      </Box>
       <Box component="section" aria-labelledby="recent-submissions" sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Typography id="recent-submissions" variant="h5" component="h2" sx={{ fontWeight: 700, mr: 'auto' }}>

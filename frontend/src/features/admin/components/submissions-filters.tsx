@@ -1,4 +1,8 @@
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { INTERESTS } from '@/config/interests';
 import { STATUSES } from '../api/contact-types';
 import type { Filters } from '../utils/filters';
@@ -14,24 +18,46 @@ export type SubmissionsFiltersProps = {
 
 const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
-/** Search, interest and status chips, and the date range; archived and spam show only when chosen. */
+/**
+ * Search, interest and status chips, and the date range; archived and spam show only when
+ * chosen. On a phone the chips and the range fold behind a "Filters" button, so the leads
+ * start on the first screen.
+ */
 export function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [open, setOpen] = useState(false);
+  const foldId = useId();
+  const chosen = filters.interests.length + filters.statuses.length + (filters.range === '' ? 0 : 1);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
-      <FilterChips
-        label="Interest"
-        options={INTERESTS}
-        selected={filters.interests}
-        onChange={(interests) => onChange({ interests })}
-      />
-      <FilterChips
-        label="Status"
-        options={STATUS_OPTIONS}
-        selected={filters.statuses}
-        onChange={(statuses) => onChange({ statuses })}
-      />
-      <RangePicker filters={filters} onChange={onChange} />
+      {phone && (
+        <Button
+          variant="outlined"
+          size="small"
+          aria-expanded={open}
+          aria-controls={foldId}
+          onClick={() => setOpen(!open)}
+          sx={{ justifySelf: 'start' }}
+        >
+          {chosen > 0 ? `Filters (${chosen})` : 'Filters'}
+        </Button>
+      )}
+      <Box id={foldId} sx={{ display: phone && !open ? 'none' : 'grid', gap: 1.5 }}>
+        <FilterChips
+          label="Interest"
+          options={INTERESTS}
+          selected={filters.interests}
+          onChange={(interests) => onChange({ interests })}
+        />
+        <FilterChips
+          label="Status"
+          options={STATUS_OPTIONS}
+          selected={filters.statuses}
+          onChange={(statuses) => onChange({ statuses })}
+        />
+        <RangePicker filters={filters} onChange={onChange} />
+      </Box>
     </Box>
   );
 }
