@@ -1,5 +1,6 @@
-// Prints the gzip size of what the landing page (dist/index.html) loads up front, and fails
-// when its JavaScript passes the budget. Lazy chunks are not counted
+// Prints the gzip size of what the landing page (dist/index.html) loads up front (the page
+// itself, its styles inline, and its JavaScript), and fails when its JavaScript passes the
+// budget. Lazy chunks are not counted
 // (the admin dashboard, never requested by the landing page; the form validation and the
 // toaster, requested on first interaction and on submit) are listed for information.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const JS_BUDGET_BYTES = 142 * 1024;
+const JS_BUDGET_BYTES = 100 * 1024;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
@@ -36,7 +37,8 @@ const cssBytes = total(css);
 console.log('Landing page (gzip):');
 for (const file of [...js, ...css]) console.log(`  ${file}  ${kb(gzipSize(file))}`);
 console.log(`  JS total:  ${kb(jsBytes)} (budget ${kb(JS_BUDGET_BYTES)})`);
-console.log(`  CSS total: ${kb(cssBytes)}`);
+console.log(`  CSS total: ${kb(cssBytes)} in stylesheets`);
+console.log(`  HTML:      ${kb(gzipSync(html).length)} (the markup and its inline styles)`);
 
 const lazy = readdirSync(join(dist, 'assets')).filter(
   (name) => name.endsWith('.js') && ![...js].some((file) => file.endsWith(`/${name}`)),

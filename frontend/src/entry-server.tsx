@@ -1,5 +1,6 @@
-// Renders a page to HTML at build time (scripts/prerender.mjs), with MUI's styles extracted
-// into <style> tags, so the page paints from HTML and CSS before its JavaScript runs.
+// Renders a page to HTML at build time (scripts/prerender.mjs), with the styles of the pages
+// built with MUI extracted into <style> tags, so the page paints from HTML and CSS before its
+// JavaScript runs. (The landing page's own styles are plain CSS files, inlined by the script.)
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import createCache from '@emotion/cache';
@@ -7,7 +8,6 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
-import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 
 export { prerenderedPages } from './config/pages';
@@ -26,11 +26,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const emotionServer = createEmotionServer(cache);
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <AppProvider>
-        <Router ssrPath={path}>
-          <AppRoutes />
-        </Router>
-      </AppProvider>
+      <Router ssrPath={path}>
+        <AppRoutes />
+      </Router>
     </CacheProvider>,
   );
   const html = await text(prelude.pipe(new PassThrough()));

@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { notificationRegion } from './components/toast/toast';
-import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { captureVisitSource } from './features/contact/visit-source';
+import './styles/site.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
@@ -16,13 +16,12 @@ notificationRegion();
 
 const app = (
   <StrictMode>
-    <AppProvider>
-      <AppRoutes />
-    </AppProvider>
+    <AppRoutes />
   </StrictMode>
 );
 
 // The build prerenders each page into its HTML (scripts/prerender.mjs): React takes that
-// markup over. The dev server's page is empty and is rendered from scratch.
-if (container.firstElementChild) hydrateRoot(container, app);
+// markup over, in a transition so that the work is cut into short tasks and never blocks
+// the page a visitor already reads. The dev server's page is empty and is rendered from scratch.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

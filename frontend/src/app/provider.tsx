@@ -7,7 +7,10 @@ export type AppProviderProps = {
   children: ReactNode;
 };
 
-/** The theme of every page. React Query comes with the dashboard (routes/admin.tsx), not here. */
+/**
+ * MUI's theme, for the pages built with MUI (dashboard, privacy, 404), each of which wraps
+ * itself in it. The landing page is plain HTML and CSS (styles/site.css) and needs none.
+ */
 export function AppProvider({ children }: AppProviderProps) {
   return (
     <ThemeProvider theme={theme}>

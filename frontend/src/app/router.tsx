@@ -3,11 +3,12 @@ import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
 import { LandingRoute } from './routes/landing';
-import { NotFoundRoute } from './routes/not-found';
 
-// The dashboard and the privacy page are chunks of their own: the landing page never downloads them.
+// The pages built with MUI are chunks of their own, MUI with them: the landing page, plain
+// HTML and CSS, never downloads them.
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
-const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
+const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyPage })));
+const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
 
@@ -25,11 +26,13 @@ export function AppRoutes() {
       </Route>
       <Route path={paths.privacy}>
         <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>
-          <PrivacyRoute />
+          <PrivacyPage />
         </Suspense>
       </Route>
       <Route>
-        <NotFoundRoute />
+        <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>
+          <NotFoundPage />
+        </Suspense>
       </Route>
     </Switch>
   );

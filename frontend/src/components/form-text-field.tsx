@@ -1,10 +1,10 @@
-import type { FocusEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useField, useFormikContext } from 'formik';
+import { useFormField } from '@/lib/use-form-field';
 
 export type FormTextFieldProps = {
   name: string;
@@ -44,17 +44,11 @@ export function FormTextField({
   helperText,
   disabled,
 }: FormTextFieldProps) {
-  const [field, meta] = useField<string>(name);
-  const { isSubmitting } = useFormikContext();
+  const { field, error, isSubmitting } = useFormField(name);
   const id = `field-${name}`;
   const helperId = `${id}-helper-text`;
-  const showError = Boolean(meta.touched && meta.error);
-  // A field counts as touched once it is left with something in it (or on submit): tabbing
-  // through an empty form paints nothing red.
-  const handleBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    if (field.value) field.onBlur(event);
-  };
-  const helper = showError ? meta.error : helperText;
+  const showError = Boolean(error);
+  const helper = error ?? helperText;
   // The notch in the outline must be as wide as the label, asterisk included.
   const notchLabel = required ? `${label} *` : label;
   const htmlInputProps = {
@@ -69,22 +63,13 @@ export function FormTextField({
         {label}
       </InputLabel>
       {select ? (
-        <NativeSelect
-          {...field}
-          onBlur={handleBlur}
-          id={id}
-          value={field.value ?? ''}
-          input={<OutlinedInput label={notchLabel} notched />}
-          inputProps={htmlInputProps}
-        >
+        <NativeSelect {...field} id={id} input={<OutlinedInput label={notchLabel} notched />} inputProps={htmlInputProps}>
           {children}
         </NativeSelect>
       ) : (
         <OutlinedInput
           {...field}
-          onBlur={handleBlur}
           id={id}
-          value={field.value ?? ''}
           label={notchLabel}
           type={type}
           autoComplete={autoComplete}

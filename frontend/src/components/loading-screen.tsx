@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import { Spinner } from './spinner';
 
 export type LoadingScreenProps = {
   label: string;
@@ -10,20 +8,10 @@ export type LoadingScreenProps = {
 
 export function LoadingScreen({ label, fullPage = false }: LoadingScreenProps) {
   const status = (
-    <Box
-      role="status"
-      sx={{
-        minHeight: fullPage ? '60vh' : 240,
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-      }}
-    >
-      <CircularProgress aria-hidden="true" size={32} />
-      <Typography color="text.secondary">{label}</Typography>
-    </Box>
+    <div role="status" className={fullPage ? 'loading-screen loading-screen--page' : 'loading-screen'}>
+      <Spinner large />
+      <p>{label}</p>
+    </div>
   );
   return fullPage ? <main>{status}</main> : status;
 }

@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@/config/brand';
 import { Logo } from './logo';
 
@@ -9,16 +6,15 @@ export type SiteHeaderProps = {
   actions?: ReactNode;
 };
 
+/** The logo and product name on every page, with the page's own actions at the right. */
 export function SiteHeader({ actions }: SiteHeaderProps) {
   return (
-    <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.5, flexWrap: 'wrap' }}>
+    <header className="site-header">
+      <div className="site-container site-header__bar">
         <Logo size={36} />
-        <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.125rem', mr: 'auto' }}>
-          {PRODUCT_NAME}
-        </Typography>
+        <p className="site-header__name">{PRODUCT_NAME}</p>
         {actions}
-      </Container>
-    </Box>
+      </div>
+    </header>
   );
 }

@@ -1,18 +1,20 @@
 import { createTheme } from '@mui/material/styles';
+import { FONT_FAMILY, palette } from './palette';
 
+/** MUI's theme, for the pages built with MUI (dashboard, privacy, 404); the landing page has styles/site.css. */
 export const theme = createTheme({
   palette: {
     mode: 'light',
-    primary: { main: '#4338ca', dark: '#3730a3', light: '#6366f1', contrastText: '#ffffff' },
-    secondary: { main: '#0f766e', contrastText: '#ffffff' },
-    error: { main: '#c62828', dark: '#8e0000', contrastText: '#ffffff' },
-    background: { default: '#f6f7fb', paper: '#ffffff' },
-    text: { primary: '#111827', secondary: '#4b5563' },
+    primary: { main: palette.primary, dark: palette.primaryDark, light: palette.primaryLight, contrastText: '#ffffff' },
+    secondary: { main: palette.secondary, contrastText: '#ffffff' },
+    error: { main: palette.error, dark: palette.errorDark, contrastText: '#ffffff' },
+    success: { main: palette.success },
+    background: { default: palette.background, paper: palette.paper },
+    text: { primary: palette.text, secondary: palette.textSecondary },
   },
   shape: { borderRadius: 10 },
   typography: {
-    // The system's own UI font: nothing to download, and the text paints at once.
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: FONT_FAMILY,
     h1: { fontWeight: 700, letterSpacing: '-0.02em' },
     h2: { fontWeight: 700, letterSpacing: '-0.01em' },
     button: { textTransform: 'none', fontWeight: 600 },
@@ -23,7 +25,7 @@ export const theme = createTheme({
       // A focus ring that shows on any background, for keyboard users.
       styleOverrides: {
         root: {
-          '&.Mui-focusVisible': { outline: '3px solid #1e1b4b', outlineOffset: '2px' },
+          '&.Mui-focusVisible': { outline: `3px solid ${palette.focusRing}`, outlineOffset: '2px' },
         },
       },
     },

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AppProvider } from '@/app/provider';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SiteHeader } from '@/components/site-header';
@@ -67,11 +68,13 @@ export function AdminRoute() {
   );
 }
 
-/** The dashboard page with the app's one QueryClient (loaded with this chunk, never by the landing page). */
+/** The dashboard page with MUI's theme and the app's one QueryClient (loaded with this chunk, never by the landing page). */
 export function AdminPage() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AdminRoute />
-    </QueryClientProvider>
+    <AppProvider>
+      <QueryClientProvider client={queryClient}>
+        <AdminRoute />
+      </QueryClientProvider>
+    </AppProvider>
   );
 }

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { AppProvider } from '@/app/provider';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -41,5 +42,14 @@ export function NotFoundRoute() {
         </Paper>
       </Container>
     </Box>
+  );
+}
+
+/** The page with MUI's theme: it is a lazy chunk of its own (app/router.tsx). */
+export function NotFoundPage() {
+  return (
+    <AppProvider>
+      <NotFoundRoute />
+    </AppProvider>
   );
 }

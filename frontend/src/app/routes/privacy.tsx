@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { AppProvider } from '@/app/provider';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -70,5 +71,14 @@ export function PrivacyRoute() {
         </Container>
       </Box>
     </>
+  );
+}
+
+/** The page with MUI's theme: it is a lazy chunk of its own (app/router.tsx). */
+export function PrivacyPage() {
+  return (
+    <AppProvider>
+      <PrivacyRoute />
+    </AppProvider>
   );
 }

@@ -1,14 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { FormikProvider, useFormik } from 'formik';
 import type { FormikErrors } from 'formik';
-import { FormTextField } from '@/components/form-text-field';
-import { RouterLink } from '@/components/router-link';
+import { Link } from 'wouter';
+import { Spinner } from '@/components/spinner';
 import { preloadToaster, toast } from '@/components/toast/toast';
 import { PRODUCT_NAME } from '@/config/brand';
 import { COMMENTS_ROWS, THANK_YOU_DURATION_MS } from '@/config/constants';
@@ -19,8 +15,10 @@ import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
 import { submitContact } from '../api/create-contact';
 import { CONSENT_NOTICE } from '../consent-notice';
+import { ContactField } from './contact-field';
 import { HoneypotField } from './honeypot-field';
 import { ThankYouPanel } from './thank-you-panel';
+import './contact-form.css';
 
 const SUCCESS_TITLE = 'Success! 🎉';
 const FAILURE_TITLE = 'Submission Failed';
@@ -93,30 +91,20 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
 
   return (
     <FormikProvider value={formik}>
-      <Typography
-        ref={headingRef}
-        tabIndex={-1}
-        variant="h5"
-        component="h2"
-        id="contact-form-title"
-        sx={{ fontWeight: 700, mb: 0.5, outline: 'none' }}
-      >
+      <h2 ref={headingRef} tabIndex={-1} id="contact-form-title" className="contact-form__title">
         Get in touch
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2.5 }}>
-        Tell us about your team and we&apos;ll show you what {PRODUCT_NAME} can do.
-      </Typography>
-      <Box
-        component="form"
+      </h2>
+      <p className="contact-form__intro">Tell us about your team and we&apos;ll show you what {PRODUCT_NAME} can do.</p>
+      <form
+        className="contact-form"
         noValidate
         aria-labelledby="contact-form-title"
         onSubmit={handleSubmit}
         onFocus={() => void loadValidation()}
         onReset={formik.handleReset}
-        sx={{ position: 'relative', display: 'grid', gap: 2 }}
       >
-        <FormTextField name="name" label="Full Name" required autoComplete="name" maxLength={MAX_LENGTH.name} />
-        <FormTextField
+        <ContactField name="name" label="Full Name" required autoComplete="name" maxLength={MAX_LENGTH.name} />
+        <ContactField
           name="email"
           label="Email Address"
           type="email"
@@ -124,7 +112,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           autoComplete="email"
           maxLength={MAX_LENGTH.email}
         />
-        <FormTextField
+        <ContactField
           name="linkedin"
           label="LinkedIn Profile"
           type="url"
@@ -132,8 +120,8 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           placeholder="https://www.linkedin.com/in/your-name"
           maxLength={MAX_LENGTH.linkedin}
         />
-        <FormTextField name="company" label="Company" autoComplete="organization" maxLength={MAX_LENGTH.company} />
-        <FormTextField name="interest" label="I'm interested in..." select required>
+        <ContactField name="company" label="Company" autoComplete="organization" maxLength={MAX_LENGTH.company} />
+        <ContactField name="interest" label="I'm interested in..." select required>
           <option value="" disabled>
             Choose your primary interest
           </option>
@@ -142,32 +130,22 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
               {option.label}
             </option>
           ))}
-        </FormTextField>
-        <FormTextField
+        </ContactField>
+        <ContactField
           name="comments"
           label="Tell us more about your goals"
-          multiline
           rows={COMMENTS_ROWS}
           maxLength={MAX_LENGTH.comments}
         />
         <HoneypotField />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={submitting}
-          startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-          sx={{ py: 1.5 }}
-        >
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? <Spinner /> : null}
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {CONSENT_NOTICE}{' '}
-          <Box component={RouterLink} href={paths.privacy} sx={{ color: 'primary.main', fontWeight: 500 }}>
-            How we handle your data
-          </Box>
-        </Typography>
-      </Box>
+        </button>
+        <p className="contact-form__consent">
+          {CONSENT_NOTICE} <Link href={paths.privacy}>How we handle your data</Link>
+        </p>
+      </form>
     </FormikProvider>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useField } from 'formik';
 
 /**
@@ -8,9 +7,9 @@ import { useField } from 'formik';
 export function HoneypotField() {
   const [field] = useField<string>('website');
   return (
-    <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
+    <div aria-hidden="true" className="off-screen">
       <label htmlFor="field-website">Website</label>
       <input {...field} id="field-website" type="text" tabIndex={-1} autoComplete="off" />
-    </Box>
+    </div>
   );
 }

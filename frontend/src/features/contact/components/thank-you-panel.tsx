@@ -1,6 +1,4 @@
 import { useEffect, useRef } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 
 export type ThankYouPanelProps = {
   durationMs: number;
@@ -20,29 +18,14 @@ export function ThankYouPanel({ durationMs, onDone }: ThankYouPanelProps) {
   }, [durationMs, onDone]);
 
   return (
-    <Box data-testid="thank-you-panel" sx={{ textAlign: 'center', py: 6, px: 2 }}>
-      <Box
-        aria-hidden="true"
-        sx={{
-          width: 64,
-          height: 64,
-          mx: 'auto',
-          mb: 2,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'success.main',
-          color: 'common.white',
-          fontSize: 32,
-          fontWeight: 700,
-        }}
-      >
+    <div data-testid="thank-you-panel" className="thank-you">
+      <div aria-hidden="true" className="thank-you__mark">
         ✓
-      </Box>
-      <Typography ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1, outline: 'none' }}>
+      </div>
+      <h2 ref={headingRef} tabIndex={-1} className="thank-you__title">
         Thank You!
-      </Typography>
-      <Typography color="text.secondary">We&apos;ve received your submission and will be in touch soon.</Typography>
-    </Box>
+      </h2>
+      <p className="thank-you__text">We&apos;ve received your submission and will be in touch soon.</p>
+    </div>
   );
 }
