@@ -8,6 +8,8 @@
 // BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) runs of each server per case.
 // BENCH_CONTACT_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and the
 // benchmark ends with where its CPU time went, by package (bench/cpu-profile-summary.mjs).
+// BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's, to weigh
+// other heap sizes (e.g. --max-semi-space-size) against their RSS.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -24,8 +26,8 @@ const RUNS = Number(process.env.BENCH_CONTACT_RUNS ?? 3);
 const CONNECTIONS = 64;
 const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process.env.BENCH_CONTACT_CPU_PROFILE) : undefined;
 const backendDir = path.resolve(import.meta.dirname, '..');
-// The API's memory flags, as in backend/Dockerfile's NODE_OPTIONS.
-const API_NODE_OPTIONS = '--max-old-space-size=128 --max-semi-space-size=4';
+// The API's memory flags, as in backend/Dockerfile's NODE_OPTIONS, unless the run says otherwise.
+const API_NODE_OPTIONS = process.env.BENCH_API_NODE_OPTIONS ?? '--max-old-space-size=128 --max-semi-space-size=4';
 
 const body = JSON.stringify({
   name: 'Ada Lovelace',
