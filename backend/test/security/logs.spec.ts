@@ -46,4 +46,28 @@ describe('logs keep personal data out', () => {
     expect(errors.join('\n')).toMatch(/no_marker/);
     expect(lines.filter((line) => line.includes(marker))).toEqual([]);
   });
+
+  it('logs a submission as one compact line: method, path, status, time and request id, no header', async () => {
+    const requestId = `req-${randomBytes(4).toString('hex')}`;
+    const res = await fetch(`${api.url}/api/contact?utm_source=${marker}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId, cookie: `sid=${marker}` },
+      body: JSON.stringify(contactBody({ email: `compact.${randomBytes(3).toString('hex')}@example.com` })),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-request-id')).toBe(requestId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const lines = api
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes(requestId));
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
+    expect(entry.req).toEqual({ id: requestId, method: 'POST', path: '/api/contact' });
+    expect(entry.res).toEqual({ statusCode: 201 });
+    expect(typeof entry.responseTime).toBe('number');
+    expect(lines[0]).not.toContain(marker);
+    expect(lines[0]?.length).toBeLessThan(300);
+  });
 });
