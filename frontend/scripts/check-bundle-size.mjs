@@ -14,17 +14,16 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
 const attr = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
 const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+// The prerender writes the stylesheets into the page (scripts/prerender.mjs): the HTML's
+// size below includes them, and only scripts are fetched up front.
 const js = new Set();
-const css = new Set();
 for (const tag of tags) {
   if (tag.startsWith('<script')) {
     const src = attr(tag, 'src');
     if (src) js.add(src);
-  } else {
-    const rel = attr(tag, 'rel');
+  } else if (attr(tag, 'rel') === 'modulepreload') {
     const href = attr(tag, 'href');
-    if (href && rel === 'stylesheet') css.add(href);
-    if (href && rel === 'modulepreload') js.add(href);
+    if (href) js.add(href);
   }
 }
 
@@ -33,11 +32,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const total = (files) => [...files].reduce((sum, file) => sum + gzipSize(file), 0);
 
 const jsBytes = total(js);
-const cssBytes = total(css);
 console.log('Landing page (gzip):');
-for (const file of [...js, ...css]) console.log(`  ${file}  ${kb(gzipSize(file))}`);
+for (const file of js) console.log(`  ${file}  ${kb(gzipSize(file))}`);
 console.log(`  JS total:  ${kb(jsBytes)} (budget ${kb(JS_BUDGET_BYTES)})`);
-console.log(`  CSS total: ${kb(cssBytes)} in stylesheets`);
 console.log(`  HTML:      ${kb(gzipSync(html).length)} (the markup and its inline styles)`);
 
 const lazy = readdirSync(join(dist, 'assets')).filter(
