@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { contactBody } from './support/contacts.js';
+import { contactBody, NO_PROVENANCE } from './support/contacts.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, DEV_ADMIN, signedInAgent, type TestApp } from './support/test-app.js';
 
@@ -45,14 +45,7 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
       delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
       history: [],
       repeatOf: null,
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      utmTerm: null,
-      utmContent: null,
-      referrer: null,
-      landingPath: null,
-      consentVersion: null,
+      ...NO_PROVENANCE,
       otherSubmissions: [],
     });
   });

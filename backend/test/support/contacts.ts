@@ -10,3 +10,15 @@ export function contactBody(overrides: Record<string, unknown> = {}): Record<str
     ...overrides,
   };
 }
+
+/** The provenance fields of a submission sent without any: each one null. */
+export const NO_PROVENANCE = {
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  referrer: null,
+  landingPath: null,
+  consentVersion: null,
+};
