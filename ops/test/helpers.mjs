@@ -1,11 +1,17 @@
 // Shared by the ops suites: paths, YAML, and the system tools the checks need.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import YAML from 'yaml';
+import { freePort } from '../../scripts/embedded-postgres.mjs';
+import { writeNginxPrefix } from '../../scripts/nginx-config.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const require = createRequire(import.meta.url);
@@ -36,6 +42,38 @@ export function systemTool(candidates, debianPackage) {
 }
 
 export const nginxBin = () => systemTool(process.env.NGINX_BIN ? [process.env.NGINX_BIN] : ['/usr/sbin/nginx'], 'nginx');
+/**
+ * Debian's nginx on a free port of 127.0.0.1 with the project's config (scripts/nginx-config.mjs
+ * `writeNginxPrefix`, given `options` such as `apiPorts`) and a one-line page, in a temporary
+ * prefix; resolves once it answers /healthz. `stop()` quits it by its PID and removes the prefix.
+ */
+export async function startNginx(options) {
+  const prefix = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-'));
+  const root = path.join(prefix, 'html');
+  await mkdir(root);
+  await writeFile(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  const port = await freePort();
+  const { args } = await writeNginxPrefix({ ...options, prefix, listen: `127.0.0.1:${port}`, root, nginxBin: nginxBin() });
+  const child = spawn(nginxBin(), args, { cwd: prefix, stdio: 'ignore' });
+  for (let attempt = 0; ; attempt += 1) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (attempt > 100 || child.exitCode !== null) throw new Error('nginx did not start');
+    await sleep(50);
+  }
+  return {
+    port,
+    async stop() {
+      child.kill('SIGQUIT');
+      await once(child, 'exit');
+      await rm(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
 export const dockerComposeBin = () => systemTool(['/usr/bin/docker-compose', '/usr/local/bin/docker-compose'], 'docker-compose');
 
 /**

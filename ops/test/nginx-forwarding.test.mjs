@@ -3,17 +3,11 @@
 // lies that would let it dodge the per-IP limits and fake HTTPS); behind the trusted Ingress
 // (NGINX_BEHIND_PROXY=1) it passes the Ingress's on. HSTS only goes out over HTTPS.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../scripts/embedded-postgres.mjs';
-import { writeNginxPrefix } from '../../scripts/nginx-config.mjs';
-import { nginxBin } from './helpers.mjs';
+import { startNginx } from './helpers.mjs';
 
 /** Stands in for the API: answers with the request headers it received. */
 async function startEchoApi() {
@@ -24,40 +18,6 @@ async function startEchoApi() {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return server;
-}
-
-async function startNginx({ apiPort, behindProxy }) {
-  const prefix = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-fwd-'));
-  const root = path.join(prefix, 'html');
-  await mkdir(root);
-  await writeFile(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
-  const port = await freePort();
-  const { args } = await writeNginxPrefix({
-    prefix,
-    listen: `127.0.0.1:${port}`,
-    root,
-    apiPorts: [apiPort],
-    behindProxy,
-    nginxBin: nginxBin(),
-  });
-  const child = spawn(nginxBin(), args, { cwd: prefix, stdio: 'ignore' });
-  for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 100 || child.exitCode !== null) throw new Error('nginx did not start');
-    await sleep(50);
-  }
-  return {
-    port,
-    async stop() {
-      child.kill('SIGQUIT');
-      await once(child, 'exit');
-      await rm(prefix, { recursive: true, force: true });
-    },
-  };
 }
 
 function get(port, pathname, headers = {}) {
@@ -84,7 +44,7 @@ describe('nginx forwarding headers', () => {
   describe('at the edge (compose, make serve)', () => {
     let nginx;
     before(async () => {
-      nginx = await startNginx({ apiPort: api.address().port, behindProxy: false });
+      nginx = await startNginx({ apiPorts: [api.address().port], behindProxy: false });
     });
     after(() => nginx.stop());
 
@@ -116,7 +76,7 @@ describe('nginx forwarding headers', () => {
   describe('behind the trusted Ingress (NGINX_BEHIND_PROXY=1, Kubernetes)', () => {
     let nginx;
     before(async () => {
-      nginx = await startNginx({ apiPort: api.address().port, behindProxy: true });
+      nginx = await startNginx({ apiPorts: [api.address().port], behindProxy: true });
     });
     after(() => nginx.stop());
 

@@ -4,17 +4,11 @@
 // key with its first answer); a POST without one is not (the API may have stored it), and
 // the client gets nginx's 503.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../scripts/embedded-postgres.mjs';
-import { writeNginxPrefix } from '../../scripts/nginx-config.mjs';
-import { nginxBin } from './helpers.mjs';
+import { startNginx } from './helpers.mjs';
 
 /** A replica that reads each request whole, then resets the connection without answering. */
 async function startDroppingReplica() {
@@ -45,40 +39,6 @@ async function startAnsweringReplica() {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { server, seen };
-}
-
-async function startNginx(apiPorts) {
-  const prefix = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-resend-'));
-  const root = path.join(prefix, 'html');
-  await mkdir(root);
-  await writeFile(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
-  const port = await freePort();
-  const { args } = await writeNginxPrefix({
-    prefix,
-    listen: `127.0.0.1:${port}`,
-    root,
-    apiPorts,
-    apiRate: '0',
-    nginxBin: nginxBin(),
-  });
-  const child = spawn(nginxBin(), args, { cwd: prefix, stdio: 'ignore' });
-  for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 100 || child.exitCode !== null) throw new Error('nginx did not start');
-    await sleep(50);
-  }
-  return {
-    port,
-    async stop() {
-      child.kill('SIGQUIT');
-      await once(child, 'exit');
-      await rm(prefix, { recursive: true, force: true });
-    },
-  };
 }
 
 function post(port, headers) {
@@ -120,7 +80,7 @@ describe('nginx sends a POST to the other replica only when it carries an Idempo
 
   // A fresh nginx per test, so each starts its round robin afresh.
   const withNginx = async (run, replicas = [dropping, answering]) => {
-    nginx = await startNginx(replicas.map((replica) => replica.server.address().port));
+    nginx = await startNginx({ apiPorts: replicas.map((replica) => replica.server.address().port), apiRate: '0' });
     try {
       await run(nginx.port);
     } finally {
