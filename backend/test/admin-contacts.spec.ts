@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
-import { seedSubmissions } from './support/seed.js';
+import { emptySubmissions, seedSubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 /** The `next` target of a `Link` header, or null. */
@@ -18,7 +18,7 @@ describe('GET /api/admin/contacts', () => {
     admin = await signedInAgent(sut);
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
+  beforeEach(() => emptySubmissions(sut.dataSource));
 
   const list = (query = '') => admin.get(`/api/admin/contacts${query}`);
 

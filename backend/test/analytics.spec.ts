@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Clock } from '../src/common/clock.js';
 import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
-import { seedSubmissions } from './support/seed.js';
+import { emptySubmissions, seedSubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 // "Now" is fixed mid-November 2026 so that month boundaries are known.
@@ -16,7 +16,7 @@ describe('GET /api/admin/analytics', () => {
     admin = await signedInAgent(sut);
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
+  beforeEach(() => emptySubmissions(sut.dataSource));
 
   const analytics = (query = '') => admin.get(`/api/admin/analytics${query}`);
 
@@ -118,7 +118,7 @@ describe('the counters behind the analytics', () => {
     await sut.app.get(SubmissionCountsRollup).rollUp();
     expect((await figures()).total).toBe(2);
 
-    await sut.dataSource.query('TRUNCATE contact_submissions CASCADE');
+    await emptySubmissions(sut.dataSource);
     expect(await figures()).toEqual({ total: 0, thisMonth: 0, companiesSubmitted: 0, interestBreakdown: {} });
   });
 });

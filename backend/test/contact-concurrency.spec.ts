@@ -3,6 +3,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
 import { contactBody } from './support/contacts.js';
+import { emptySubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 describe('concurrent submissions', () => {
@@ -32,7 +33,7 @@ describe('concurrent submissions', () => {
     } finally {
       await Promise.all(clients.map((client) => client.end()));
     }
-    await sut.dataSource.query('TRUNCATE contact_submissions CASCADE');
+    await emptySubmissions(sut.dataSource);
   });
 
   it('keep the counters equal to count(*) after 1,000 of them, before and after the roll-up', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
+import { emptySubmissions } from './support/seed.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** A client retry never doubles a lead: the same Idempotency-Key answers the first answer again. */
@@ -12,7 +13,7 @@ describe('POST /api/contact with Idempotency-Key', () => {
     sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
+  beforeEach(() => emptySubmissions(sut.dataSource));
 
   const rows = async () => (await sut.dataSource.query('SELECT count(*)::int AS n FROM contact_submissions'))[0].n;
   const post = (key: string, body = contactBody()) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
+import { emptySubmissions } from './support/seed.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 describe('POST /api/contact', () => {
@@ -10,7 +11,7 @@ describe('POST /api/contact', () => {
     sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
+  beforeEach(() => emptySubmissions(sut.dataSource));
 
   const stored = () => sut.dataSource.query('SELECT * FROM contact_submissions');
   const post = (body: unknown) =>

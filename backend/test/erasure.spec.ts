@@ -3,6 +3,7 @@ import request from 'supertest';
 import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
 import { sign } from '../src/sheets/sheets-signature.js';
 import { contactBody } from './support/contacts.js';
+import { emptySubmissions } from './support/seed.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
@@ -29,7 +30,7 @@ describe('erasure', () => {
     await endpoint.stop();
   });
   beforeEach(async () => {
-    await sut.dataSource.query('TRUNCATE contact_submissions, sheet_deliveries CASCADE');
+    await emptySubmissions(sut.dataSource);
     endpoint.received.length = 0;
     endpoint.answer = () => 200;
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import request from 'supertest';
 import { encodeCursor } from '../src/admin/contacts-cursor.js';
 import { contactBody } from './support/contacts.js';
+import { emptySubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 /** The contract's refused text, depth, charset and keys: 4xx before validation, never 500. */
@@ -12,7 +13,7 @@ describe('input rules', () => {
     sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
+  beforeEach(() => emptySubmissions(sut.dataSource));
 
   const stored = async () => (await sut.dataSource.query('SELECT count(*)::int AS n FROM contact_submissions'))[0].n;
   const postRaw = (json: string, contentType = 'application/json') =>

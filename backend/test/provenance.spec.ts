@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import request from 'supertest';
 import { contactBody, NO_PROVENANCE } from './support/contacts.js';
 import { parse } from 'csv-parse/sync';
+import { emptySubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 const PROVENANCE = {
@@ -22,7 +23,7 @@ describe('POST /api/contact: where the lead came from, and what it agreed to', (
     sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
+  beforeEach(() => emptySubmissions(sut.dataSource));
 
   const post = (body: Record<string, unknown>) => request(sut.server).post('/api/contact').send(body);
   const provenanceOf = async (id: string) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { FIRST_SUBMISSIONS } from '../src/admin/repeat-leads.js';
-import { loadUnbounded } from './support/seed.js';
+import { emptySubmissions, loadUnbounded } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 interface Listed {
@@ -18,7 +18,7 @@ describe('repeatOf on the admin list', () => {
     admin = await signedInAgent(sut);
   });
   afterAll(() => sut.close());
-  beforeEach(() => sut.dataSource.query('TRUNCATE contact_submissions CASCADE'));
+  beforeEach(() => emptySubmissions(sut.dataSource));
 
   /** Inserts submissions with these e-mails, one second apart in this order; answers their ids. */
   const seed = async (emails: string[]): Promise<string[]> =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Clock } from '../src/common/clock.js';
 import { RetentionService } from '../src/erasure/retention.service.js';
-import { seedSubmissions } from './support/seed.js';
+import { emptySubmissions, seedSubmissions } from './support/seed.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, signedInAgent, type TestApp, type TestAppOptions } from './support/test-app.js';
 
@@ -39,7 +39,7 @@ describe('RETENTION_DAYS', () => {
     await endpoint.stop();
   });
   beforeEach(async () => {
-    await sut.dataSource.query('TRUNCATE contact_submissions, sheet_deliveries, retention_runs, audit_events CASCADE');
+    await emptySubmissions(sut.dataSource, 'retention_runs', 'audit_events');
     endpoint.received.length = 0;
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import pg from 'pg';
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
+import { emptySubmissions } from './support/seed.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
@@ -47,7 +48,7 @@ describe('spreadsheet sync', () => {
     await endpoint.stop();
   });
   beforeEach(async () => {
-    await sut.dataSource.query('TRUNCATE contact_submissions CASCADE');
+    await emptySubmissions(sut.dataSource);
     endpoint.received.length = 0;
     endpoint.answer = () => 200;
     await endpoint.restart().catch(() => undefined); // a test may have closed the port
