@@ -5,6 +5,7 @@ import type { Environment } from '../config/environment.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
+import { NO_PROVENANCE } from '../../test/support/contacts.js';
 import { THANK_YOU_MESSAGE } from './contact-rules.js';
 import { ContactService } from './contact.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
@@ -53,14 +54,7 @@ describe(ContactService.name, () => {
         company: null,
         interest: 'partnership',
         comments: null,
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
-        utmTerm: null,
-        utmContent: null,
-        referrer: null,
-        landingPath: null,
-        consentVersion: null,
+        ...NO_PROVENANCE,
         rateKey: 'contact:203.0.113.7',
         idempotencyKey: null,
         requestHash: null,
