@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import { AppProvider } from '@/app/provider';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { AppProvider } from '@/app/provider';
 import { RouterLink } from '@/components/router-link';
 import { pageMeta } from '@/config/pages';
 import { paths } from '@/config/paths';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { AppProvider } from '@/app/provider';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { AppProvider } from '@/app/provider';
 import { RouterLink } from '@/components/router-link';
 import { SiteHeader } from '@/components/site-header';
 import { PRIVACY_EMAIL, PRODUCT_NAME } from '@/config/brand';
