@@ -161,7 +161,9 @@ test('the trend chart draws the chosen range beside the interest breakdown', asy
   await expect(chart.locator('svg').first()).toBeVisible();
   await expect(chart.locator('.MuiBarChart-element').filter({ visible: true }).first()).toBeVisible();
   const sum = trend.reduce((total, day) => total + day.total, 0);
-  await expect(chart.locator('figcaption')).toHaveText(`${sum} submissions from ${trend[0].date} to ${trend.at(-1)!.date}`);
+  await expect(chart.locator('figcaption')).toHaveText(
+    `${sum} submission${sum === 1 ? '' : 's'} from ${trend[0].date} to ${trend.at(-1)!.date}`,
+  );
   await expect(page.getByTestId('breakdown-community')).toContainText('TA Builder Community:');
 });
 

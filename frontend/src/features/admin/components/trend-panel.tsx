@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { INTERESTS } from '@/config/interests';
+import type { TrendDay } from '../api/contact-types';
 import { useTrend } from '../api/get-trend';
 // Part of the admin chunk: a chunk of its own would split more modules out of the landing page's.
 import { TrendChart } from './trend-chart';
@@ -39,6 +40,16 @@ function InterestBreakdown({ breakdown }: { breakdown: Record<string, number> })
   );
 }
 
+/** How many submissions the chart shows, and the dates it spans. */
+export function TrendCaption({ days }: { days: TrendDay[] }) {
+  const total = days.reduce((sum, day) => sum + day.total, 0);
+  return (
+    <Typography component="figcaption" variant="body2" color="text.secondary">
+      {total} submission{total === 1 ? '' : 's'} from {days[0]?.date} to {days.at(-1)?.date}
+    </Typography>
+  );
+}
+
 /** The trend of the chosen range beside the all-time interest breakdown. */
 export function TrendPanel({ days, interestBreakdown }: TrendPanelProps) {
   const trend = useTrend(days);
@@ -56,12 +67,7 @@ export function TrendPanel({ days, interestBreakdown }: TrendPanelProps) {
           ) : (
             <TrendChart days={trend.data} />
           )}
-          {trend.data ? (
-            <Typography component="figcaption" variant="body2" color="text.secondary">
-              {trend.data.reduce((sum, day) => sum + day.total, 0)} submissions from {trend.data[0]?.date} to{' '}
-              {trend.data.at(-1)?.date}
-            </Typography>
-          ) : null}
+          {trend.data ? <TrendCaption days={trend.data} /> : null}
         </Box>
         <Box>
           <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
