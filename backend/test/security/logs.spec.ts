@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { contactBody } from '../support/contacts.js';
 import { type ApiProcess, buildApi, startApiProcess } from '../support/api-process.js';
+import { waitFor } from '../support/sheets-endpoint.js';
 import { createTestDatabase } from '../support/test-app.js';
 
 // Finding: a failed insert logged its SQL parameters and the failing row (name, e-mail,
@@ -56,7 +57,11 @@ describe('logs keep personal data out', () => {
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-request-id')).toBe(requestId);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Lines reach the test through a pipe, in order: once a later request's line is there,
+    // every line of this one is too.
+    const barrierId = `barrier-${randomBytes(4).toString('hex')}`;
+    await fetch(`${api.url}/api/admin/contacts`, { headers: { 'x-request-id': barrierId } });
+    await waitFor("the next request's log line", () => api.stdout().includes(barrierId));
 
     const lines = api
       .stdout()
