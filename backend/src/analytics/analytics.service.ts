@@ -5,26 +5,6 @@ import { Clock } from '../common/clock.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import type { AnalyticsDto } from './dto/analytics.dto.js';
 import type { TrendDayDto } from './dto/trend-day.dto.js';
-import { decodeCursor, encodeCursor } from './contacts-cursor.js';
-import { contactsPageQuery } from './contacts-page.query.js';
-import { repeatsOf } from './repeat-leads.js';
-import { applyContactFilters, type ContactFilters } from './contact-filters.js';
-
-export interface ContactsPage {
-  items: ContactSubmission[];
-  /** Each item's `repeatOf`, by id. */
-  repeatOf: Map<string, string | null>;
-  nextCursor: string | null;
-}
-
-/** How many rows match the filters: exact up to COUNT_EXACT_UP_TO, the planner's estimate beyond. */
-export interface ContactsTotal {
-  total: number;
-  estimated: boolean;
-}
-
-// Counting 10,000 matching rows costs a few milliseconds; counting a million would scan them all.
-export const COUNT_EXACT_UP_TO = 10_000;
 
 interface InterestCounts {
   interest: string;
@@ -35,45 +15,13 @@ interface InterestCounts {
 // PostgreSQL's invalid_parameter_value, raised for a time zone it does not know.
 const INVALID_PARAMETER_VALUE = '22023';
 
+/** The dashboard's figures: the totals, "this month" and the submissions a day (the trend). */
 @Injectable()
-export class AdminService {
+export class AnalyticsService {
   constructor(
     @InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>,
     private readonly clock: Clock,
   ) {}
-
-  /** Newest first; one more row than asked tells whether a next page exists. */
-  async listContacts(filters: ContactFilters, limit: number, cursor?: string): Promise<ContactsPage> {
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    const rows = await contactsPageQuery(this.submissions, filters, limit + 1, after).getMany();
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    const repeatOf = await repeatsOf(this.submissions.manager, items);
-    return { items, repeatOf, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
-  }
-
-  /**
-   * The rows that match the filters: counted exactly while they are few (the count stops
-   * one past COUNT_EXACT_UP_TO), otherwise the planner's estimate of the same query, which
-   * costs a plan and no scan (README, "API").
-   */
-  async countContacts(filters: ContactFilters): Promise<ContactsTotal> {
-    const matching = applyContactFilters(this.submissions.createQueryBuilder('s').select('1'), filters);
-    const [cappedSql, cappedParameters] = matching
-      .clone()
-      .limit(COUNT_EXACT_UP_TO + 1)
-      .getQueryAndParameters();
-    const [{ counted }] = await this.submissions.query<Array<{ counted: number }>>(
-      `SELECT count(*)::int AS counted FROM (${cappedSql}) AS matching`,
-      cappedParameters,
-    );
-    if (counted <= COUNT_EXACT_UP_TO) return { total: counted, estimated: false };
-    const [sql, parameters] = matching.getQueryAndParameters();
-    const [{ 'QUERY PLAN': plan }] = await this.submissions.query<
-      Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>
-    >(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
-    return { total: Math.max(counted, Math.round(plan[0].Plan['Plan Rows'])), estimated: true };
-  }
 
   /**
    * All-time figures from the totals per interest, "this month" from the 15-minute buckets
@@ -81,7 +29,7 @@ export class AdminService {
    * rolled up yet, summed in the same statement (docs/decisions/005). The cost depends on
    * neither the table's size nor how much of it is this month.
    */
-  async analytics(timeZone: string): Promise<AnalyticsDto> {
+  async totals(timeZone: string): Promise<AnalyticsDto> {
     const [counts, [month]] = await Promise.all([
       this.submissions.query<InterestCounts[]>(
         `SELECT interest, sum(submissions)::int AS submissions, sum(with_company)::int AS "withCompany"
