@@ -13,7 +13,6 @@ import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ErasureService } from '../erasure/erasure.service.js';
-import { contactFilters } from './contact-filters.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
@@ -75,7 +74,7 @@ export class ContactsController {
     schema: { type: 'string' },
   })
   async exportCsv(@Query() query: ContactFiltersQueryDto, @Res() res: Response, @CurrentUser() user: SessionUser): Promise<void> {
-    await this.exporter.exportCsv(contactFilters(query), res, user.username);
+    await this.exporter.exportCsv(query, res, user.username);
   }
 
   @Get(':id')
