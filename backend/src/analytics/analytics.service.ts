@@ -15,6 +15,13 @@ interface InterestCounts {
 // PostgreSQL's invalid_parameter_value, raised for a time zone it does not know.
 const INVALID_PARAMETER_VALUE = '22023';
 
+/** A time zone that PostgreSQL does not know is the client's mistake: 400 with the rule. */
+function refuseUnknownZone(error: unknown): never {
+  if ((error as { code?: unknown }).code === INVALID_PARAMETER_VALUE)
+    throw new BadRequestException(['tz must be a known IANA time zone']);
+  throw error;
+}
+
 /** The dashboard's figures: the totals, "this month" and the submissions a day (the trend). */
 @Injectable()
 export class AnalyticsService {
@@ -48,10 +55,7 @@ export class AnalyticsService {
                    SELECT submissions FROM contact_submission_deltas WHERE bucket_start >= (SELECT start FROM month)) AS counters`,
           [this.clock.now(), timeZone],
         )
-        .catch((error: { code?: string }) => {
-          if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException(['tz must be a known IANA time zone']);
-          throw error;
-        }),
+        .catch(refuseUnknownZone),
     ]);
     return {
       total: counts.reduce((sum, row) => sum + row.submissions, 0),
@@ -88,10 +92,7 @@ export class AnalyticsService {
           ORDER BY days.day, per_day.interest`,
         [this.clock.now(), timeZone, days],
       )
-      .catch((error: { code?: string }) => {
-        if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException(['tz must be a known IANA time zone']);
-        throw error;
-      });
+      .catch(refuseUnknownZone);
     const byDate = new Map<string, TrendDayDto>();
     for (const row of rows) {
       const day = byDate.get(row.date) ?? { date: row.date, total: 0, byInterest: {} };
