@@ -44,8 +44,9 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     // The schema changes only through migrations.
     synchronize: false,
     migrationsRun: false,
-    // Not even an extension: TypeORM would create uuid-ossp for the uuid ids at every
-    // connection, where PostgreSQL's own gen_random_uuid() (13+) is what the ids default to.
+    // Extensions included: TypeORM would create uuid-ossp at every connection for the uuid
+    // ids. They default to PostgreSQL's own gen_random_uuid() (13+), which 'pgcrypto' makes
+    // `migration:generate` write.
     installExtensions: false,
     uuidExtension: 'pgcrypto',
     extra: { max: 10, connectionTimeoutMillis: 5000 },
