@@ -5,26 +5,6 @@ import { Clock } from '../common/clock.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import type { AnalyticsDto } from './dto/analytics.dto.js';
 import type { TrendDayDto } from './dto/trend-day.dto.js';
-import { decodeCursor, encodeCursor } from './contacts-cursor.js';
-import { contactsPageQuery } from './contacts-page.query.js';
-import { repeatsOf } from './repeat-leads.js';
-import { applyContactFilters, type ContactFilters } from './contact-filters.js';
-
-export interface ContactsPage {
-  items: ContactSubmission[];
-  /** Each item's `repeatOf`, by id. */
-  repeatOf: Map<string, string | null>;
-  nextCursor: string | null;
-}
-
-/** How many rows match the filters: exact up to COUNT_EXACT_UP_TO, the planner's estimate beyond. */
-export interface ContactsTotal {
-  total: number;
-  estimated: boolean;
-}
-
-// Counting 10,000 matching rows costs a few milliseconds; counting a million would scan them all.
-export const COUNT_EXACT_UP_TO = 10_000;
 
 interface InterestCounts {
   interest: string;
@@ -35,45 +15,20 @@ interface InterestCounts {
 // PostgreSQL's invalid_parameter_value, raised for a time zone it does not know.
 const INVALID_PARAMETER_VALUE = '22023';
 
+/** A time zone that PostgreSQL does not know is the client's mistake: 400 with the rule. */
+function refuseUnknownZone(error: unknown): never {
+  if ((error as { code?: unknown }).code === INVALID_PARAMETER_VALUE)
+    throw new BadRequestException(['tz must be a known IANA time zone']);
+  throw error;
+}
+
+/** The dashboard's figures: the totals, "this month" and the submissions a day (the trend). */
 @Injectable()
-export class AdminService {
+export class AnalyticsService {
   constructor(
     @InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>,
     private readonly clock: Clock,
   ) {}
-
-  /** Newest first; one more row than asked tells whether a next page exists. */
-  async listContacts(filters: ContactFilters, limit: number, cursor?: string): Promise<ContactsPage> {
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    const rows = await contactsPageQuery(this.submissions, filters, limit + 1, after).getMany();
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    const repeatOf = await repeatsOf(this.submissions.manager, items);
-    return { items, repeatOf, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
-  }
-
-  /**
-   * The rows that match the filters: counted exactly while they are few (the count stops
-   * one past COUNT_EXACT_UP_TO), otherwise the planner's estimate of the same query, which
-   * costs a plan and no scan (README, "API").
-   */
-  async countContacts(filters: ContactFilters): Promise<ContactsTotal> {
-    const matching = applyContactFilters(this.submissions.createQueryBuilder('s').select('1'), filters);
-    const [cappedSql, cappedParameters] = matching
-      .clone()
-      .limit(COUNT_EXACT_UP_TO + 1)
-      .getQueryAndParameters();
-    const [{ counted }] = await this.submissions.query<Array<{ counted: number }>>(
-      `SELECT count(*)::int AS counted FROM (${cappedSql}) AS matching`,
-      cappedParameters,
-    );
-    if (counted <= COUNT_EXACT_UP_TO) return { total: counted, estimated: false };
-    const [sql, parameters] = matching.getQueryAndParameters();
-    const [{ 'QUERY PLAN': plan }] = await this.submissions.query<
-      Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>
-    >(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
-    return { total: Math.max(counted, Math.round(plan[0].Plan['Plan Rows'])), estimated: true };
-  }
 
   /**
    * All-time figures from the totals per interest, "this month" from the 15-minute buckets
@@ -81,7 +36,7 @@ export class AdminService {
    * rolled up yet, summed in the same statement (docs/decisions/005). The cost depends on
    * neither the table's size nor how much of it is this month.
    */
-  async analytics(timeZone: string): Promise<AnalyticsDto> {
+  async totals(timeZone: string): Promise<AnalyticsDto> {
     const [counts, [month]] = await Promise.all([
       this.submissions.query<InterestCounts[]>(
         `SELECT interest, sum(submissions)::int AS submissions, sum(with_company)::int AS "withCompany"
@@ -100,10 +55,7 @@ export class AdminService {
                    SELECT submissions FROM contact_submission_deltas WHERE bucket_start >= (SELECT start FROM month)) AS counters`,
           [this.clock.now(), timeZone],
         )
-        .catch((error: { code?: string }) => {
-          if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException(['tz must be a known IANA time zone']);
-          throw error;
-        }),
+        .catch(refuseUnknownZone),
     ]);
     return {
       total: counts.reduce((sum, row) => sum + row.submissions, 0),
@@ -140,10 +92,7 @@ export class AdminService {
           ORDER BY days.day, per_day.interest`,
         [this.clock.now(), timeZone, days],
       )
-      .catch((error: { code?: string }) => {
-        if (error.code === INVALID_PARAMETER_VALUE) throw new BadRequestException(['tz must be a known IANA time zone']);
-        throw error;
-      });
+      .catch(refuseUnknownZone);
     const byDate = new Map<string, TrendDayDto>();
     for (const row of rows) {
       const day = byDate.get(row.date) ?? { date: row.date, total: 0, byInterest: {} };

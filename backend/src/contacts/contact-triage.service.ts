@@ -9,11 +9,9 @@ import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The triage of one lead: its detail, status and note, and its spreadsheet copy sent again. */
 @Injectable()
-export class InboxService {
+export class ContactTriageService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
@@ -82,14 +80,12 @@ export class InboxService {
     return DeliveryDto.from(delivery);
   }
 
-  /** The submission, or 404 (also for an id that is not a UUID, which no submission has). */
+  /** The submission, or 404. `id` is a UUID (SubmissionId checked it). */
   private async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
-    const row = UUID.test(id)
-      ? await manager.findOne(ContactSubmission, {
-          where: { id: id.toLowerCase() },
-          lock: forUpdate ? { mode: 'pessimistic_write' } : undefined,
-        })
-      : null;
+    const row = await manager.findOne(ContactSubmission, {
+      where: { id },
+      lock: forUpdate ? { mode: 'pessimistic_write' } : undefined,
+    });
     if (!row) throw new NotFoundException('No submission with this id');
     return row;
   }

@@ -10,7 +10,8 @@ import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { Environment } from '../config/environment.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
-import { applyContactFilters, type ContactFilters } from './contact-filters.js';
+import { applyContactFilters, contactFilters } from './contact-filters.js';
+import type { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 
 /** The contract's columns, in order, each with the SQL that reads it as text. */
 const COLUMNS: Array<[name: string, sql: string]> = [
@@ -50,7 +51,8 @@ export class ContactsExportService {
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
-  async exportCsv(filters: ContactFilters, res: Response, actor: string): Promise<void> {
+  async exportCsv(query: ContactFiltersQueryDto, res: Response, actor: string): Promise<void> {
+    const filters = contactFilters(query);
     const [sql, parameters] = applyContactFilters(this.submissions.createQueryBuilder('s'), filters)
       .select(COLUMNS.map(([name, expression]) => `${expression} AS "${name}"`))
       .orderBy('s.submitted_at', 'DESC')
