@@ -1,4 +1,4 @@
-import contactRules from '@/lib/contact-rules.json';
+import contactRules from '@/generated/contact-rules.json';
 
 /** Where the visit came from: its first page view's `utm_*` parameters, referrer and path. */
 export type VisitSource = {

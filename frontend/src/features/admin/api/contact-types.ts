@@ -1,4 +1,4 @@
-import type { components } from '@/lib/api-types';
+import type { components } from '@/generated/api-types';
 
 type Schemas = components['schemas'];
 

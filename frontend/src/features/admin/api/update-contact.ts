@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
-import type { components } from '@/lib/api-types';
+import type { components } from '@/generated/api-types';
 import type { ContactDetail } from './contact-types';
 import { adminKeys, ADMIN_API } from './admin-keys';
 
