@@ -1,11 +1,40 @@
 // Lint with type information: floating and misused promises are errors, hooks follow
-// React's rules, no feature imports another, and the shared folders import no feature.
+// React's rules, no feature imports another, the shared folders import no feature and one
+// another only one way, and nothing imports src/app but the entry points.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = ['admin', 'auth', 'contact'];
+
+/** Only main.tsx and entry-server.tsx put the app together; nothing the app uses imports it back. */
+const NO_APP = { group: ['@/app/*', '**/app/*'], message: 'Only main.tsx and entry-server.tsx import src/app.' };
+
+/** A shared folder imports no feature, not the app, and none of the shared folders above it. */
+function sharedFolder(folder, above) {
+  return {
+    files: [`src/${folder}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '**/features/*'],
+              message: 'Shared folders (lib, components, config) never import a feature.',
+            },
+            NO_APP,
+            ...above.map((other) => ({
+              group: [`@/${other}/*`, `**/${other}/*`],
+              message: `src/${folder} does not import src/${other}: the shared folders import one way, components -> lib -> config -> generated.`,
+            })),
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   // src/generated/ is written by `npm run api:types -w backend`, not by hand.
@@ -33,30 +62,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
-            group: [`@/features/${other}/*`, `**/features/${other}/*`],
-            message: 'Features do not import each other: share through src/config, src/lib or src/components.',
-          })),
-        },
-      ],
-    },
-  })),
-  {
-    files: ['src/lib/**', 'src/components/**', 'src/config/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
           patterns: [
-            {
-              group: ['@/features/*', '**/features/*'],
-              message: 'Shared folders (lib, components, config) never import a feature.',
-            },
+            ...FEATURES.filter((other) => other !== feature).map((other) => ({
+              group: [`@/features/${other}/*`, `**/features/${other}/*`],
+              message: 'Features do not import each other: share through src/config, src/lib or src/components.',
+            })),
+            NO_APP,
           ],
         },
       ],
     },
-  },
+  })),
+  // The shared folders in one direction: components -> lib -> config -> generated.
+  sharedFolder('components', []),
+  sharedFolder('lib', ['components']),
+  sharedFolder('config', ['components', 'lib']),
   {
     // Testing Library's and Vitest's asymmetric matchers are typed `any`.
     files: ['**/__tests__/**'],

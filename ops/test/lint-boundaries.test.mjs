@@ -36,6 +36,17 @@ describe('frontend boundaries', () => {
     });
   }
 
+  for (const [folder, other, source] of [
+    ['config', 'lib', "import { queryClient } from '@/lib/query-client';\n\nexport const probe = queryClient;\n"],
+    ['lib', 'components', "import { Spinner } from '@/components/spinner';\n\nexport const probe = Spinner;\n"],
+  ]) {
+    it(`src/${folder}/ may not import src/${other}/ (the shared folders import one way)`, async () => {
+      const messages = await lintProbe('frontend', `src/${folder}/${probe}`, source);
+      assert.equal(messages.length, 1);
+      assert.match(messages[0], new RegExp(`^no-restricted-imports: .*src/${folder} does not import src/${other}: `));
+    });
+  }
+
   it('src/lib/ may import another shared folder', async () => {
     const messages = await lintProbe(
       'frontend',
