@@ -47,6 +47,19 @@ describe('frontend boundaries', () => {
     });
   }
 
+  it('one part of the admin feature may not import another (inbox, analytics)', async () => {
+    const messages = await lintProbe(
+      'frontend',
+      `src/features/admin/analytics/${probe}`,
+      "import { STATUSES } from '../inbox/api/contact-types';\n\nexport const probe = STATUSES;\n",
+    );
+    assert.equal(messages.length, 1);
+    assert.match(
+      messages[0],
+      /^no-restricted-imports: .*The admin feature's parts \(inbox, analytics\) do not import each other/,
+    );
+  });
+
   it('src/lib/ may import another shared folder', async () => {
     const messages = await lintProbe(
       'frontend',

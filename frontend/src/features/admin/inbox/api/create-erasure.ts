@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import type { components } from '@/generated/api-types';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_API } from './admin-keys';
+import { INBOX_API } from './inbox-keys';
 
 type ErasureRequest = components['schemas']['ErasureRequestDto'];
 export type Erasure = components['schemas']['ErasureResultDto'];
@@ -10,7 +10,7 @@ export type Erasure = components['schemas']['ErasureResultDto'];
 /** Erases every submission of a person (by normalised e-mail). */
 export async function createErasure(email: string): Promise<Erasure> {
   const body: ErasureRequest = { email };
-  const res = await apiRequest(ADMIN_API.erasures, { method: 'POST', body });
+  const res = await apiRequest(INBOX_API.erasures, { method: 'POST', body });
   return (await res.json()) as Erasure;
 }
 

@@ -12,7 +12,6 @@ export type ContactDetail = Schemas['ContactDetailDto'];
 export type Delivery = Schemas['DeliveryDto'];
 export type DeliveryState = Delivery['state'];
 export type HistoryEvent = Schemas['HistoryEntryDto'];
-export type TrendDay = Schemas['TrendDayDto'];
 
 /** Where the lead came from (shared/CONTRACT.md, "Where a lead came from"). */
 export type Provenance = Pick<
