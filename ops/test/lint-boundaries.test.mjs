@@ -46,6 +46,30 @@ describe('frontend boundaries', () => {
     });
   }
 
+  for (const [folder, other, source] of [
+    ['config', 'lib', "import { queryClient } from '@/lib/query-client';\n\nexport const probe = queryClient;\n"],
+    ['lib', 'components', "import { Spinner } from '@/components/spinner';\n\nexport const probe = Spinner;\n"],
+  ]) {
+    it(`src/${folder}/ may not import src/${other}/ (the shared folders import one way)`, async () => {
+      const messages = await lintProbe('frontend', `src/${folder}/${probe}`, source);
+      assert.equal(messages.length, 1);
+      assert.match(messages[0], new RegExp(`^no-restricted-imports: .*src/${folder} does not import src/${other}: `));
+    });
+  }
+
+  it('one part of the admin feature may not import another (inbox, analytics)', async () => {
+    const messages = await lintProbe(
+      'frontend',
+      `src/features/admin/analytics/${probe}`,
+      "import { STATUSES } from '../inbox/api/contact-types';\n\nexport const probe = STATUSES;\n",
+    );
+    assert.equal(messages.length, 1);
+    assert.match(
+      messages[0],
+      /^no-restricted-imports: .*The admin feature's parts \(inbox, analytics\) do not import each other/,
+    );
+  });
+
   it('src/lib/ may import another shared folder', async () => {
     const messages = await lintProbe(
       'frontend',

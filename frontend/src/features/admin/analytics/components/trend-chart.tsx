@@ -1,6 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { INTERESTS } from '@/config/interests';
-import type { TrendDay } from '../api/contact-types';
+import type { TrendDay } from '../api/get-trend';
 
 export type TrendChartProps = {
   days: TrendDay[];

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { INTERESTS } from '@/config/interests';
-import type { TrendDay } from '../api/contact-types';
+import type { TrendDay } from '../api/get-trend';
 import { useTrend } from '../api/get-trend';
 // Part of the admin chunk: a chunk of its own would split more modules out of the landing page's.
 import { TrendChart } from './trend-chart';

@@ -3,7 +3,7 @@ import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
 import { parseNextLink } from '@/lib/link-header';
 import type { ApiFilters } from '../utils/filters';
 import type { ContactSubmission } from './contact-types';
-import { adminKeys } from './admin-keys';
+import { inboxKeys } from './inbox-keys';
 
 export type { ContactSubmission };
 
@@ -28,9 +28,9 @@ export async function getContactsPage(url: string, signal?: AbortSignal): Promis
 
 export const getContactsQueryOptions = (filters: ApiFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: adminKeys.contactList({ ...filters }),
+    queryKey: inboxKeys.contactList({ ...filters }),
     queryFn: ({ pageParam, signal }) => getContactsPage(pageParam, signal),
-    initialPageParam: queryKeyToUrl(adminKeys.contactList({ ...filters })),
+    initialPageParam: queryKeyToUrl(inboxKeys.contactList({ ...filters })),
     getNextPageParam: (lastPage) => lastPage.nextUrl ?? undefined,
   });
 
@@ -41,7 +41,7 @@ export function useContacts(filters: ApiFilters = {}) {
 /** How many submissions arrived since `since` (one row asked for; the count is the header). */
 export const getNewCountQueryOptions = (since: string) =>
   queryOptions({
-    queryKey: adminKeys.contactList({ from: since, limit: '1' }),
+    queryKey: inboxKeys.contactList({ from: since, limit: '1' }),
     queryFn: async ({ queryKey, signal }) => (await getContactsPage(queryKeyToUrl(queryKey), signal)).total ?? 0,
   });
 

@@ -101,7 +101,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
       <Section title="Spreadsheet">
         <DeliveryPanel id={lead.id} delivery={lead.delivery} />
       </Section>
-      {lead.otherSubmissions?.length ? (
+      {lead.otherSubmissions.length ? (
         <Section title="Other submissions of this person">
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {lead.otherSubmissions.map((other) => (

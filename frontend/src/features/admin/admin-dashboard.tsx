@@ -15,18 +15,18 @@ import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
 import { queryKeys } from '@/config/api';
 import { paths } from '@/config/paths';
-import { useAnalytics } from '../api/get-analytics';
-import { getContactsQueryOptions, useNewCount } from '../api/get-contacts';
-import type { Filters } from '../utils/filters';
-import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from '../utils/filters';
-import { ErasePersonDialog } from './erase-person-dialog';
-import { StatCards } from './stat-cards';
-import { SubmissionDrawer } from './submission-drawer';
-import { SubmissionsFilters } from './submissions-filters';
-import { SubmissionsList } from './submissions-list';
-import { SubmissionsTable } from './submissions-table';
-import { TrendPanel } from './trend-panel';
-import { ADMIN_API } from '../api/admin-keys';
+import { useAnalytics } from './analytics/api/get-analytics';
+import { StatCards } from './analytics/components/stat-cards';
+import { TrendPanel } from './analytics/components/trend-panel';
+import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
+import { INBOX_API } from './inbox/api/inbox-keys';
+import { ErasePersonDialog } from './inbox/components/erase-person-dialog';
+import { SubmissionDrawer } from './inbox/components/submission-drawer';
+import { SubmissionsFilters } from './inbox/components/submissions-filters';
+import { SubmissionsList } from './inbox/components/submissions-list';
+import { SubmissionsTable } from './inbox/components/submissions-table';
+import type { Filters } from './inbox/utils/filters';
+import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from './inbox/utils/filters';
 
 export const DASHBOARD_LOADING_TEXT = 'Loading admin dashboard...';
 
@@ -86,7 +86,7 @@ export function AdminDashboard() {
           <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
             Refresh
           </Button>
-          <Button variant="outlined" size="small" href={`${ADMIN_API.contacts}/export.csv${toQueryString(apiFilters)}`} download>
+          <Button variant="outlined" size="small" href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`} download>
             Export CSV
           </Button>
           <ErasePersonDialog />

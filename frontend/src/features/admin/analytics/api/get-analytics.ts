@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
-import type { components } from '@/lib/api-types';
+import type { components } from '@/generated/api-types';
 import { browserTimeZone } from '@/lib/time-zone';
 
 export type Analytics = components['schemas']['AnalyticsDto'];

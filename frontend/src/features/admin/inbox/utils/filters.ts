@@ -1,4 +1,5 @@
 import { INTERESTS } from '@/config/interests';
+import type { paths } from '@/generated/api-types';
 import { STATUSES } from '../api/contact-types';
 import type { Status } from '../api/contact-types';
 
@@ -17,14 +18,8 @@ export type Filters = {
   to: string;
 };
 
-/** The API's list filters (shared/CONTRACT.md): every value a string, absent when unset. */
-export type ApiFilters = {
-  q?: string;
-  interest?: string;
-  status?: string;
-  from?: string;
-  to?: string;
-};
+/** The API's list filters, as the CSV export takes them: every value a string, absent when unset. */
+export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']>;
 
 export const Q_MIN_LENGTH = 2;
 export const Q_MAX_LENGTH = 100;

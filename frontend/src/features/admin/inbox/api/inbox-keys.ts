@@ -4,13 +4,12 @@ import { queryKeys } from '@/config/api';
 // loads src/config, never needs them) and extend the shared admin prefix, so invalidating
 // `queryKeys.admin` or `queryKeys.adminContacts` still reaches every one of them.
 
-export const ADMIN_API = {
+export const INBOX_API = {
   contacts: '/api/admin/contacts',
   erasures: '/api/admin/erasures',
 } as const;
 
-export const adminKeys = {
+export const inboxKeys = {
   contactList: (filters: Record<string, string | undefined>) => [...queryKeys.adminContacts, filters] as const,
   contact: (id: string) => [...queryKeys.adminContacts, id] as const,
-  trend: (tz: string, days: number) => [...queryKeys.admin, 'analytics', 'trend', { tz, days }] as const,
 };

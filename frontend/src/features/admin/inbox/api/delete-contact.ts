@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_API } from './admin-keys';
+import { INBOX_API } from './inbox-keys';
 
 /** Erases one lead (204): its row, outbox rows and the spreadsheet copy. */
 export async function deleteContact(id: string): Promise<void> {
-  await apiRequest(`${ADMIN_API.contacts}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await apiRequest(`${INBOX_API.contacts}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeleteContact() {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
-import type { components } from '@/lib/api-types';
+import type { components } from '@/generated/api-types';
 import type { ContactDetail } from './contact-types';
-import { adminKeys, ADMIN_API } from './admin-keys';
+import { inboxKeys, INBOX_API } from './inbox-keys';
 
 export type ContactChanges = components['schemas']['UpdateContactDto'];
 
 export async function updateContact(id: string, changes: ContactChanges): Promise<ContactDetail> {
-  const res = await apiRequest(`${ADMIN_API.contacts}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
+  const res = await apiRequest(`${INBOX_API.contacts}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
   return (await res.json()) as ContactDetail;
 }
 
@@ -18,7 +18,7 @@ export function useUpdateContact() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: ContactChanges }) => updateContact(id, changes),
     onSuccess: async (detail) => {
-      queryClient.setQueryData(adminKeys.contact(detail.id), detail);
+      queryClient.setQueryData(inboxKeys.contact(detail.id), detail);
       await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
     },
   });
