@@ -1,5 +1,4 @@
 import { NestFactory } from '@nestjs/core';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { format } from 'prettier';
 import { createOpenApiDocument } from '../src/app-setup.js';
@@ -23,30 +22,7 @@ async function openApiDocument() {
   app.setGlobalPrefix('api');
   const document = createOpenApiDocument(app);
   await app.close();
-  return inCheckedInOrder(document);
-}
-
-/** `entries` with the keys `moved` (in that order) right after the key `after`. */
-function moveAfter<T>(entries: Record<string, T>, after: string, moved: string[]): Record<string, T> {
-  const rest = Object.keys(entries).filter((key) => !moved.includes(key));
-  const keys = rest.flatMap((key) => (key === after ? [key, ...moved] : [key]));
-  return Object.fromEntries(keys.map((key) => [key, entries[key]]));
-}
-
-/**
- * The order the checked-in types had when three controllers served the admin routes (the
- * analytics between the contacts list and the rest of the contacts): one controller per
- * resource scans them in another order, which would rewrite the generated file for nothing
- * while it is being moved (issue 22). Regenerating once that move is merged makes this go.
- */
-function inCheckedInOrder(document: OpenAPIObject): OpenAPIObject {
-  const analytics = ['/api/admin/analytics', '/api/admin/analytics/trend'];
-  const schemas = document.components?.schemas ?? {};
-  return {
-    ...document,
-    paths: moveAfter(document.paths, '/api/admin/contacts', analytics),
-    components: { ...document.components, schemas: moveAfter(schemas, 'ContactSubmissionDto', ['AnalyticsDto', 'TrendDayDto']) },
-  };
+  return document;
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
@@ -25,8 +24,7 @@ import { SubmissionId } from './submission-id.param.js';
 
 /**
  * The leads, `/api/admin/contacts/**`: the list, the export, one lead's triage and its
- * erasure. The operation ids are those the API had when three controllers served these
- * routes (the frontend's generated types name them).
+ * erasure.
  */
 @ApiTags('admin')
 @Controller('admin/contacts')
@@ -39,7 +37,6 @@ export class ContactsController {
   ) {}
 
   @Get()
-  @ApiOperation({ operationId: 'AdminController_listContacts' })
   @ApiOkResponse({
     description:
       'Submissions that match the filters, newest first; a `Link: rel="next"` header (same filters) when more exist. ' +
@@ -65,7 +62,6 @@ export class ContactsController {
 
   // Before ':id', which would take "export.csv" for an id.
   @Get('export.csv')
-  @ApiOperation({ operationId: 'ContactsController_exportCsv' })
   @ApiProduces('text/csv')
   @ApiOkResponse({
     description:
@@ -78,7 +74,6 @@ export class ContactsController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'ContactsController_detail' })
   @ApiOkResponse({
     description: 'The submission with its note, status history and spreadsheet delivery.',
     type: ContactDetailDto,
@@ -89,7 +84,6 @@ export class ContactsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ operationId: 'ContactsController_update' })
   @ApiOkResponse({ description: 'Changed; the submission as `GET …/:id` answers it.', type: ContactDetailDto })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
   update(
@@ -101,7 +95,6 @@ export class ContactsController {
   }
 
   @Post(':id/redeliver')
-  @ApiOperation({ operationId: 'ContactsController_redeliver' })
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ description: 'Its spreadsheet copy is queued again.', type: DeliveryDto })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
@@ -111,7 +104,6 @@ export class ContactsController {
   }
 
   @Delete(':id')
-  @ApiOperation({ operationId: 'ErasureController_deleteContact' })
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Erased, with its spreadsheet row (an erase delivery is queued).' })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })

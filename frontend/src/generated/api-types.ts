@@ -71,39 +71,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get: operations['AdminController_listContacts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/analytics': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AdminController_analytics'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/analytics/trend': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AdminController_trend'];
+    get: operations['ContactsController_listContacts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -138,7 +106,7 @@ export interface paths {
     get: operations['ContactsController_detail'];
     put?: never;
     post?: never;
-    delete: operations['ErasureController_deleteContact'];
+    delete: operations['ContactsController_deleteContact'];
     options?: never;
     head?: never;
     patch: operations['ContactsController_update'];
@@ -154,6 +122,38 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['ContactsController_redeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_totals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/analytics/trend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_trend'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -276,42 +276,6 @@ export interface components {
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
     };
-    AnalyticsDto: {
-      /** @description Every submission. */
-      total: number;
-      /** @description Submissions of the calendar month in the asked time zone. */
-      thisMonth: number;
-      /** @description Submissions that name a company. */
-      companiesSubmitted: number;
-      /**
-       * @description Submissions per interest value; interests nobody chose are absent.
-       * @example {
-       *       "empower-team": 3,
-       *       "partnership": 1
-       *     }
-       */
-      interestBreakdown: {
-        [key: string]: number;
-      };
-    };
-    TrendDayDto: {
-      /**
-       * @description YYYY-MM-DD in the asked time zone.
-       * @example 2026-11-23
-       */
-      date: string;
-      total: number;
-      /**
-       * @description Submissions per interest value that day; interests nobody chose that day are absent.
-       * @example {
-       *       "empower-team": 3,
-       *       "partnership": 1
-       *     }
-       */
-      byInterest: {
-        [key: string]: number;
-      };
-    };
     DeliveryDto: {
       /** @enum {string} */
       state: 'off' | 'pending' | 'delivered' | 'failed';
@@ -394,6 +358,42 @@ export interface components {
       status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
       /** @description null (or only spaces) clears it. */
       note?: string | null;
+    };
+    AnalyticsDto: {
+      /** @description Every submission. */
+      total: number;
+      /** @description Submissions of the calendar month in the asked time zone. */
+      thisMonth: number;
+      /** @description Submissions that name a company. */
+      companiesSubmitted: number;
+      /**
+       * @description Submissions per interest value; interests nobody chose are absent.
+       * @example {
+       *       "empower-team": 3,
+       *       "partnership": 1
+       *     }
+       */
+      interestBreakdown: {
+        [key: string]: number;
+      };
+    };
+    TrendDayDto: {
+      /**
+       * @description YYYY-MM-DD in the asked time zone.
+       * @example 2026-11-23
+       */
+      date: string;
+      total: number;
+      /**
+       * @description Submissions per interest value that day; interests nobody chose that day are absent.
+       * @example {
+       *       "empower-team": 3,
+       *       "partnership": 1
+       *     }
+       */
+      byInterest: {
+        [key: string]: number;
+      };
     };
     ErasureRequestDto: {
       /** @example ada@example.com */
@@ -530,7 +530,7 @@ export interface operations {
       };
     };
   };
-  AdminController_listContacts: {
+  ContactsController_listContacts: {
     parameters: {
       query?: {
         /** @description Case- and accent-insensitive substring of name, e-mail, company or comments. */
@@ -566,54 +566,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ContactSubmissionDto'][];
-        };
-      };
-    };
-  };
-  AdminController_analytics: {
-    parameters: {
-      query?: {
-        /** @description IANA time zone that defines "this month". */
-        tz?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Totals; "this month" in the given time zone. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AnalyticsDto'];
-        };
-      };
-    };
-  };
-  AdminController_trend: {
-    parameters: {
-      query?: {
-        /** @description IANA time zone whose calendar days are counted. */
-        tz?: string;
-        /** @description Days, today included. */
-        days?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Submissions a calendar day in `tz` by interest, oldest first, every day present. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TrendDayDto'][];
         };
       };
     };
@@ -678,7 +630,7 @@ export interface operations {
       };
     };
   };
-  ErasureController_deleteContact: {
+  ContactsController_deleteContact: {
     parameters: {
       query?: never;
       header?: never;
@@ -771,6 +723,54 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  AnalyticsController_totals: {
+    parameters: {
+      query?: {
+        /** @description IANA time zone that defines "this month". */
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Totals; "this month" in the given time zone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsDto'];
+        };
+      };
+    };
+  };
+  AnalyticsController_trend: {
+    parameters: {
+      query?: {
+        /** @description IANA time zone whose calendar days are counted. */
+        tz?: string;
+        /** @description Days, today included. */
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Submissions a calendar day in `tz` by interest, oldest first, every day present. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TrendDayDto'][];
+        };
       };
     };
   };
