@@ -126,10 +126,11 @@ describe(AdminRoute.name, () => {
     expect(requestedUrls().some((url) => url.startsWith('/api/admin/analytics?tz='))).toBe(true);
 
     const first = screen.getByRole('article', { name: 'Person 1' });
-    expect(within(first).getByText('Acme · Partnership Opportunities')).toBeInTheDocument();
+    expect(within(first).getByText('Acme')).toBeInTheDocument();
+    expect(within(first).getByText('Partnership Opportunities')).toBeInTheDocument();
     expect(screen.getByText('1–1 of 2')).toBeInTheDocument();
 
-    // The spec's card details are in the drawer.
+    // The drawer shows the lead again, with its history.
     await user.click(within(first).getByRole('button', { name: 'Person 1' }));
     const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
     const card = await within(drawer).findByRole('article', { name: 'Person 1' });

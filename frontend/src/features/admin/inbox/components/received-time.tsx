@@ -1,4 +1,4 @@
-import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { localTime, relativeTime } from '../utils/relative-time';
 
 export type ReceivedTimeProps = {
@@ -6,14 +6,16 @@ export type ReceivedTimeProps = {
   now: Date;
 };
 
-/** "2 h ago", with the exact local time on hover. */
+/** The submission time in the browser's local format (spec §2), with "2 h ago" under it. */
 export function ReceivedTime({ iso, now }: ReceivedTimeProps) {
-  const exact = localTime(iso);
   return (
-    <Tooltip title={exact} describeChild>
-      <time dateTime={iso} style={{ whiteSpace: 'nowrap' }}>
+    <>
+      <Typography component="time" variant="body2" dateTime={iso} sx={{ display: 'block' }}>
+        {localTime(iso)}
+      </Typography>
+      <Typography component="span" variant="caption" color="text.secondary">
         {relativeTime(iso, now)}
-      </time>
-    </Tooltip>
+      </Typography>
+    </>
   );
 }

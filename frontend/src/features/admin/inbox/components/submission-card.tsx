@@ -1,24 +1,18 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { interestLabel } from '@/config/interests';
-import { mailtoHref, parseHttpUrl } from '@/lib/url';
+import { mailtoHref } from '@/lib/url';
 import type { ContactSubmission } from '../api/get-contacts';
+import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
+import { localTime } from '../utils/relative-time';
 
 export type SubmissionCardProps = {
   submission: ContactSubmission;
 };
 
-function formatLocalTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
-
 export function SubmissionCard({ submission }: SubmissionCardProps) {
   const { name, email, company, linkedin, interest, comments, submittedAt } = submission;
-  const profileUrl = linkedin ? parseHttpUrl(linkedin) : null;
   const emailHref = mailtoHref(email);
   return (
     <Paper
@@ -41,11 +35,11 @@ export function SubmissionCard({ submission }: SubmissionCardProps) {
             <Typography sx={{ overflowWrap: 'anywhere' }}>{email}</Typography>
           )}
         </Box>
-        <Chip label={interestLabel(interest)} color="primary" variant="outlined" size="small" />
+        <InterestChip interest={interest} />
       </Box>
       <Box sx={{ mt: 1.5, display: 'grid', gap: 0.5 }}>
         <Typography variant="body2" color="text.secondary">
-          <time dateTime={submittedAt}>{formatLocalTime(submittedAt)}</time>
+          <time dateTime={submittedAt}>{localTime(submittedAt)}</time>
         </Typography>
         {company ? (
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -55,24 +49,9 @@ export function SubmissionCard({ submission }: SubmissionCardProps) {
             {company}
           </Typography>
         ) : null}
-        {profileUrl ? (
-          <Typography variant="body2">
-            <Link href={profileUrl.href} target="_blank" rel="noopener noreferrer">
-              LinkedIn Profile
-            </Link>
-          </Typography>
-        ) : null}
+        <LinkedInLink linkedin={linkedin} />
       </Box>
-      {comments ? (
-        <Box sx={{ mt: 1.5, p: 1.5, bgcolor: 'grey.50', borderRadius: 2 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            Additional Comments:
-          </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {comments}
-          </Typography>
-        </Box>
-      ) : null}
+      <LeadComments comments={comments} sx={{ mt: 1.5, p: 1.5, bgcolor: 'grey.50', borderRadius: 2 }} />
     </Paper>
   );
 }

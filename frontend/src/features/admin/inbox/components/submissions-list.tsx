@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { interestLabel } from '@/config/interests';
 import type { ContactSubmission } from '../api/contact-types';
+import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
 import { StatusSelect } from './status-select';
@@ -27,28 +27,31 @@ export function SubmissionsList({ submissions, now, onOpen }: SubmissionsListPro
             aria-label={submission.name}
             sx={{ p: 2, borderRadius: 3 }}
           >
-            <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, justifyContent: 'space-between' }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Link
-                  component="button"
-                  type="button"
-                  onClick={() => onOpen(submission.id)}
-                  sx={{ fontWeight: 600, fontSize: '1rem', textAlign: 'left', overflowWrap: 'anywhere' }}
-                >
-                  {submission.name}
-                </Link>
-                <RepeatMarker repeatOf={submission.repeatOf} />
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                <ReceivedTime iso={submission.submittedAt} now={now} />
-              </Typography>
+            <Box sx={{ minWidth: 0 }}>
+              <Link
+                component="button"
+                type="button"
+                onClick={() => onOpen(submission.id)}
+                sx={{ fontWeight: 600, fontSize: '1rem', textAlign: 'left', overflowWrap: 'anywhere' }}
+              >
+                {submission.name}
+              </Link>
+              <RepeatMarker repeatOf={submission.repeatOf} />
             </Box>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
               {submission.email}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {[submission.company, interestLabel(submission.interest)].filter(Boolean).join(' · ')}
-            </Typography>
+            {submission.company ? (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
+                {submission.company}
+              </Typography>
+            ) : null}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 0.5 }}>
+              <InterestChip interest={submission.interest} />
+              <LinkedInLink linkedin={submission.linkedin} />
+            </Box>
+            <ReceivedTime iso={submission.submittedAt} now={now} />
+            <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
             <Box sx={{ mt: 1 }}>
               <StatusSelect submission={submission} />
             </Box>

@@ -1,13 +1,14 @@
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Paper from '@mui/material/Paper';
-import { interestLabel } from '@/config/interests';
 import type { ContactSubmission } from '../api/contact-types';
+import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
 import { StatusSelect } from './status-select';
@@ -18,39 +19,52 @@ export type SubmissionsTableProps = {
   onOpen: (id: string) => void;
 };
 
-const cellText = { overflowWrap: 'anywhere' } as const;
+// Names and addresses wrap only where a word cannot fit.
+const cellText = { overflowWrap: 'break-word' } as const;
 
-/** The wide-screen list: one dense row a lead; the name opens its details. */
+/** The wide-screen list: one row a lead with every part spec §2 lists; the name opens its details. */
 export function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
       <Table size="small" aria-labelledby="recent-submissions">
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Email</TableCell>
+            <TableCell>Lead</TableCell>
             <TableCell>Company</TableCell>
             <TableCell>Interest</TableCell>
+            <TableCell>Comments</TableCell>
             <TableCell>Status</TableCell>
             <TableCell>Received</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {submissions.map((submission) => (
-            <TableRow key={submission.id} hover data-testid="submission" aria-label={submission.name}>
-              <TableCell sx={cellText}>
+            <TableRow
+              key={submission.id}
+              hover
+              data-testid="submission"
+              aria-label={submission.name}
+              sx={{ verticalAlign: 'top' }}
+            >
+              <TableCell sx={{ ...cellText, minWidth: 160 }}>
                 <Link component="button" type="button" onClick={() => onOpen(submission.id)} sx={{ textAlign: 'left' }}>
                   {submission.name}
                 </Link>
                 <RepeatMarker repeatOf={submission.repeatOf} />
+                <Typography variant="body2">{submission.email}</Typography>
+                <LinkedInLink linkedin={submission.linkedin} />
               </TableCell>
-              <TableCell sx={cellText}>{submission.email}</TableCell>
               <TableCell sx={cellText}>{submission.company}</TableCell>
-              <TableCell>{interestLabel(submission.interest)}</TableCell>
+              <TableCell>
+                <InterestChip interest={submission.interest} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                <LeadComments comments={submission.comments} lines={2} />
+              </TableCell>
               <TableCell>
                 <StatusSelect submission={submission} />
               </TableCell>
-              <TableCell>
+              <TableCell sx={{ minWidth: 104 }}>
                 <ReceivedTime iso={submission.submittedAt} now={now} />
               </TableCell>
             </TableRow>
