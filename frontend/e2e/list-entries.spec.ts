@@ -72,3 +72,22 @@ for (const screen of [
     await expectBareEntry(page, entries.filter({ has: page.getByRole('button', { name: bare }) }), bare);
   });
 }
+
+test('at 1280 × 800 the list comes right below the cards and its first lead is on the first screen', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const name = unique('First Screen');
+  await createContact(request, { name, email: `${name.replaceAll(' ', '.').toLowerCase()}@example.com`, interest: 'community' });
+  await signIn(page);
+  await page.goto('/admin');
+
+  const firstLead = page.getByTestId('submission').first();
+  await expect(firstLead).toBeInViewport();
+  const listTop = (await page.getByRole('heading', { name: 'Recent Submissions' }).boundingBox())!.y;
+  const cardsBottom = await page.getByTestId('stat-cards').evaluate((node) => node.getBoundingClientRect().bottom);
+  const trendTop = (await page.getByTestId('trend-chart').boundingBox())!.y;
+  expect(listTop).toBeGreaterThan(cardsBottom);
+  expect(trendTop).toBeGreaterThan(listTop);
+});

@@ -71,10 +71,6 @@ export function AdminDashboard() {
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
       <StatCards analytics={analytics.data} />
-      {/* On a phone the leads come first, the trend after them: triage is what a phone is for. */}
-      <Box sx={{ order: { xs: 1, md: 0 }, minWidth: 0 }}>
-        <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
-      </Box>
       <Box component="section" aria-labelledby="recent-submissions" sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Typography id="recent-submissions" variant="h5" component="h2" sx={{ fontWeight: 700, mr: 'auto' }}>
@@ -142,6 +138,10 @@ export function AdminDashboard() {
             Could not load the submissions: {contacts.error?.message}
           </Alert>
         ) : null}
+      </Box>
+      {/* Spec §2: the list comes right below the cards; the trend follows the leads. */}
+      <Box sx={{ minWidth: 0 }}>
+        <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
       </Box>
       <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
     </Box>
