@@ -9,8 +9,9 @@
 //   API    the built API (NODE_ENV=production, default logging, the image's memory flags),
 //          without a key, with a fresh Idempotency-Key per request (what the site sends),
 //          and with a new client IP per request (X-Forwarded-For; TRUST_PROXY=1).
-// Prints req/s, p50/p99, errors and peak RSS of each, the ratio to the bare server of the
-// same run, and the machine's load average. Prints; never judges.
+// Prints req/s, p50/p99, errors, peak RSS and CPU ms per request (of the server's process;
+// PostgreSQL's not counted) of each, the ratio to the bare server of the same run, and the
+// machine's load average. Prints; never judges.
 // Usage: npm run bench:contact -w backend   (after npm run build -w backend; needs wrk)
 // BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) rounds; bench:contact:short
 // runs 3 × 3 s. BENCH_CONTACT_PORT_BASE: the servers listen on this port and the next three
@@ -33,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_CONTACT_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_CONTACT_RUNS ?? 3);
 const WARM_UP_SECONDS = Math.min(2, SECONDS);
 const CONNECTIONS = 64;
+// BENCH_CONTACT_CASES: a comma-separated choice of floor, api, api-key, api-ip (bare always runs).
+const CASES = process.env.BENCH_CONTACT_CASES?.split(',');
 const PORT_BASE = process.env.BENCH_CONTACT_PORT_BASE ? Number(process.env.BENCH_CONTACT_PORT_BASE) : undefined;
 const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process.env.BENCH_CONTACT_CPU_PROFILE) : undefined;
 const backendDir = path.resolve(import.meta.dirname, '..');
@@ -76,7 +79,16 @@ async function startServer(name, args, env, ready) {
   };
 }
 
-/** Peak resident memory of `pid` (MB) while `work` runs, sampled every 100 ms. */
+/** CPU time (user + system) that `pid` has used so far, in ms (Linux: clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Peak resident memory of `pid` (MB), sampled every 100 ms, and the CPU time it used
+ * while `work` runs: the CPU per request is less sensitive to a busy machine than req/s.
+ */
 async function withPeakRss(pid, work) {
   let peak = 0;
   const sample = () => {
@@ -84,10 +96,11 @@ async function withPeakRss(pid, work) {
     if (match) peak = Math.max(peak, Number(match[1]) / 1024);
   };
   const timer = setInterval(sample, 100);
+  const cpuBefore = cpuMs(pid);
   try {
     const result = await work();
     sample();
-    return { ...result, rssMb: peak };
+    return { ...result, rssMb: peak, cpuMs: cpuMs(pid) - cpuBefore };
   } finally {
     clearInterval(timer);
   }
@@ -102,9 +115,17 @@ async function load(url, perRequest, seconds) {
   const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', wrkScript, `${url}/api/contact`];
   const { stdout } = await promisify(execFile)('wrk', [...args, '--', body, ...perRequest, `${runId}-${runCount}`]);
   const result = JSON.parse(stdout.trim().split('\n').at(-1));
-  return { rps: result.requests / result.seconds, p50: result.p50, p99: result.p99, errors: result.errors };
+  return {
+    requests: result.requests,
+    rps: result.requests / result.seconds,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
+  };
 }
 
+/** `value` rounded down to `digits` decimals: a figure is never rounded up. */
+const down = (value, digits) => Math.floor(value * 10 ** digits) / 10 ** digits;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const load1 = () => os.loadavg()[0].toFixed(2);
 
@@ -161,19 +182,21 @@ try {
   );
 
   const cases = [
-    { name: 'bare node:http + pg', server: bare, perRequest: [] },
-    { name: 'floor: Nest + ValidationPipe + INSERT', server: floor, perRequest: [] },
-    { name: 'API, no key', server: api, perRequest: [] },
-    { name: 'API, a fresh key per request', server: api, perRequest: ['key'] },
-    { name: 'API, a new client IP per request', server: api, perRequest: ['ip'] },
-  ];
+    { id: 'bare', name: 'bare node:http + pg', server: bare, perRequest: [] },
+    { id: 'floor', name: 'floor: Nest + ValidationPipe + INSERT', server: floor, perRequest: [] },
+    { id: 'api', name: 'API, no key', server: api, perRequest: [] },
+    { id: 'api-key', name: 'API, a fresh key per request', server: api, perRequest: ['key'] },
+    { id: 'api-ip', name: 'API, a new client IP per request', server: api, perRequest: ['ip'] },
+  ].filter((one) => CASES === undefined || one.id === 'bare' || CASES.includes(one.id));
   console.log(`${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GB; node ${process.version}`);
   console.log(`${RUNS} rounds of ${SECONDS} s per case, ${CONNECTIONS} connections (wrk), cases interleaved`);
   const loadBefore = load1();
   for (const { server, perRequest } of cases) await load(urls.get(server), perRequest, WARM_UP_SECONDS);
   const runs = new Map(cases.map((one) => [one, []]));
   for (let round = 0; round < RUNS; round += 1) {
-    for (const one of cases) {
+    // Each round starts one case later, so that no case always follows the same one.
+    for (const [index] of cases.entries()) {
+      const one = cases[(index + round) % cases.length];
       runs.get(one).push(await withPeakRss(one.server.child.pid, () => load(urls.get(one.server), one.perRequest, SECONDS)));
     }
   }
@@ -187,17 +210,18 @@ try {
         {
           'req/s (median)': Math.floor(rps),
           'req/s (runs)': all.map((r) => Math.floor(r.rps)).join(' / '),
-          '× bare': Math.floor((rps / bareRps) * 100) / 100,
+          '× bare': down(rps / bareRps, 2),
           'p50 ms': median(all.map((r) => r.p50)),
           'p99 ms': median(all.map((r) => r.p99)),
           errors: all.reduce((sum, r) => sum + r.errors, 0),
-          'peak RSS MB': Math.ceil(Math.max(...all.map((r) => r.rssMb))),
+          'CPU ms/req': down(median(all.map((r) => r.cpuMs / r.requests)), 2),
+          'peak RSS MB': down(Math.max(...all.map((r) => r.rssMb)), 1),
         },
       ];
     }),
   );
   console.table(table);
-  console.log(`load average (1 min): ${loadBefore} before, ${load1()} after; × bare rounded down, RSS up`);
+  console.log(`load average (1 min): ${loadBefore} before, ${load1()} after; every figure rounded down`);
 } finally {
   for (const server of servers.reverse()) await server.stop();
   await database.stop();
@@ -209,8 +233,6 @@ if (PROFILE_DIR) {
   const { busyMs, idleMs, groups } = summarizeCpuProfile(file);
   console.log(`\nthe API's CPU time under the whole benchmark (${file}): busy ${busyMs} ms, idle ${idleMs} ms`);
   console.table(
-    groups
-      .slice(0, 25)
-      .map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${(share * 100).toFixed(1)} %` })),
+    groups.slice(0, 25).map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${down(share * 100, 1)} %` })),
   );
 }

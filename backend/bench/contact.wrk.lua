@@ -34,10 +34,15 @@ function request()
   return wrk.format("POST", "/api/contact", headers, body)
 end
 
+-- Microseconds to milliseconds, rounded down to 10 µs (never up).
+local function ms(us)
+  return math.floor(us / 10) / 100
+end
+
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     '{"requests":%d,"seconds":%.3f,"errors":%d,"p50":%.2f,"p99":%.2f}\n',
     summary.requests, summary.duration / 1e6, e.connect + e.read + e.write + e.status + e.timeout,
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+    ms(latency:percentile(50)), ms(latency:percentile(99))))
 end
