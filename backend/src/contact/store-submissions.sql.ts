@@ -7,8 +7,7 @@ import type { CreateContactDto } from './dto/create-contact.dto.js';
  * name in NewSubmission (and in the form's DTO), `type` the column's SQL type.
  */
 export const SUBMISSION_COLUMNS = [
-  // `text` until ids become `uuid` (issue 22's migration): then this word alone changes.
-  { field: 'id', column: 'id', type: 'text' },
+  { field: 'id', column: 'id', type: 'uuid' },
   { field: 'name', column: 'name', type: 'text' },
   { field: 'email', column: 'email', type: 'text' },
   { field: 'linkedin', column: 'linkedin', type: 'text' },
