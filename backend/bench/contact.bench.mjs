@@ -1,31 +1,45 @@
 #!/usr/bin/env node
-// Benchmark of POST /api/contact: the built API (NODE_ENV=production, default logging)
-// against a bare node:http + pg server (bare-contact-server.mjs) on the same embedded
-// PostgreSQL, at 64 connections (autocannon), runs of each alternating, with one client IP
-// and with a new client IP per request (X-Forwarded-For; TRUST_PROXY=1). Prints req/s,
-// p50/p99 latency, errors and peak RSS of both, and the ratio API / bare. Prints; never judges.
-// Usage: npm run bench:contact -w backend   (after npm run build -w backend)
-// BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) runs of each server per case.
+// Benchmark of POST /api/contact, driven by `wrk` (a C client: it leaves the 2 cores to the
+// servers it measures) with contact.wrk.lua at 64 connections, on one embedded PostgreSQL.
+// In one run, case after case in rounds (interleaved, so a busy moment of the machine
+// touches every case alike):
+//   bare   node:http + pg, the least a server can do (bare-contact-server.mjs);
+//   floor  NestJS + Express + ValidationPipe with the API's DTO and one INSERT per request
+//          (floor-contact-app.mjs): what the framework alone costs;
+//   API    the built API (NODE_ENV=production, default logging, the image's memory flags),
+//          without a key, with a fresh Idempotency-Key per request (what the site sends),
+//          and with a new client IP per request (X-Forwarded-For; TRUST_PROXY=1).
+// Prints req/s, p50/p99, errors, peak RSS and CPU ms per request (of the server's process;
+// PostgreSQL's not counted) of each, the ratio to the bare server of the same run, and the
+// machine's load average. Prints; never judges.
+// Usage: npm run bench:contact -w backend   (after npm run build -w backend; needs wrk)
+// BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) rounds; bench:contact:short
+// runs 3 × 3 s. BENCH_CONTACT_PORT_BASE: the servers listen on this port and the next three
+// (PostgreSQL, bare, floor, API) instead of free ports.
 // BENCH_CONTACT_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and the
-// benchmark ends with where its CPU time went, by package (bench/cpu-profile-summary.mjs).
-// BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's, to weigh
-// other heap sizes (e.g. --max-semi-space-size) against their RSS.
-import { spawn } from 'node:child_process';
+// benchmark ends with where its CPU time went, by package or file (cpu-profile-summary.mjs).
+// BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's.
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { summarizeCpuProfile } from './cpu-profile-summary.mjs';
 
 const SECONDS = Number(process.env.BENCH_CONTACT_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_CONTACT_RUNS ?? 3);
+const WARM_UP_SECONDS = Math.min(2, SECONDS);
 const CONNECTIONS = 64;
+// BENCH_CONTACT_CASES: a comma-separated choice of floor, api, api-key, api-ip (bare always runs).
+const CASES = process.env.BENCH_CONTACT_CASES?.split(',');
+const PORT_BASE = process.env.BENCH_CONTACT_PORT_BASE ? Number(process.env.BENCH_CONTACT_PORT_BASE) : undefined;
 const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process.env.BENCH_CONTACT_CPU_PROFILE) : undefined;
 const backendDir = path.resolve(import.meta.dirname, '..');
+const wrkScript = path.join(import.meta.dirname, 'contact.wrk.lua');
 // The API's memory flags, as in backend/Dockerfile's NODE_OPTIONS, unless the run says otherwise.
 const API_NODE_OPTIONS = process.env.BENCH_API_NODE_OPTIONS ?? '--max-old-space-size=128 --max-semi-space-size=4';
 
@@ -37,6 +51,8 @@ const body = JSON.stringify({
   interest: 'community',
   comments: 'We hire twenty engineers a quarter.',
 });
+
+const port = (offset) => (PORT_BASE === undefined ? freePort() : PORT_BASE + offset);
 
 /** Starts `args` with node and waits until `ready` answers; stopped by its PID at the end. */
 async function startServer(name, args, env, ready) {
@@ -63,7 +79,16 @@ async function startServer(name, args, env, ready) {
   };
 }
 
-/** Peak resident memory of `pid` (MB) while `work` runs, sampled every 100 ms. */
+/** CPU time (user + system) that `pid` has used so far, in ms (Linux: clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Peak resident memory of `pid` (MB), sampled every 100 ms, and the CPU time it used
+ * while `work` runs: the CPU per request is less sensitive to a busy machine than req/s.
+ */
 async function withPeakRss(pid, work) {
   let peak = 0;
   const sample = () => {
@@ -71,112 +96,132 @@ async function withPeakRss(pid, work) {
     if (match) peak = Math.max(peak, Number(match[1]) / 1024);
   };
   const timer = setInterval(sample, 100);
+  const cpuBefore = cpuMs(pid);
   try {
     const result = await work();
     sample();
-    return { result, rssMb: peak };
+    return { ...result, rssMb: peak, cpuMs: cpuMs(pid) - cpuBefore };
   } finally {
     clearInterval(timer);
   }
 }
 
-async function load(url, manyIps) {
-  let next = 0;
-  const result = await autocannon({
-    url: `${url}/api/contact`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    requests: manyIps
-      ? [
-          {
-            setupRequest: (request) => {
-              next += 1;
-              const ip = `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`;
-              return { ...request, headers: { ...request.headers, 'x-forwarded-for': ip } };
-            },
-          },
-        ]
-      : undefined,
-  });
+const runId = randomBytes(4).toString('hex');
+let runCount = 0;
+
+/** One wrk run of `seconds` against `url`; `perRequest` lists what changes per request ('key', 'ip'). */
+async function load(url, perRequest, seconds) {
+  runCount += 1;
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', wrkScript, `${url}/api/contact`];
+  const { stdout } = await promisify(execFile)('wrk', [...args, '--', body, ...perRequest, `${runId}-${runCount}`]);
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests,
+    rps: result.requests / result.seconds,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
   };
 }
 
+/** `value` rounded down to `digits` decimals: a figure is never rounded up. */
+const down = (value, digits) => Math.floor(value * 10 ** digits) / 10 ** digits;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const load1 = () => os.loadavg()[0].toFixed(2);
+
+try {
+  await promisify(execFile)('wrk', ['-v']).catch((error) => {
+    // wrk -v prints its version and exits 1; only a missing binary is a problem.
+    if (error.code === 'ENOENT') throw error;
+  });
+} catch {
+  console.error('wrk is not installed: apt-get install wrk');
+  process.exit(1);
+}
 
 const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-contact-')), 'pg');
-const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+const database = await startEmbeddedPostgres({ dataDir, port: await port(0), persistent: false });
 const servers = [];
 try {
-  const apiPort = await freePort();
-  const api = await startServer(
+  const urls = new Map();
+  const start = async (name, portOffset, args, env, ready) => {
+    const serverPort = await port(portOffset);
+    const url = `http://127.0.0.1:${serverPort}`;
+    const server = await startServer(name, args, { PATH: process.env.PATH, PORT: String(serverPort), ...env }, ready(url));
+    servers.push(server);
+    urls.set(server, url);
+    return server;
+  };
+  const postOnce = (url) => ({
+    url: `${url}/api/contact`,
+    init: { method: 'POST', body, headers: { 'content-type': 'application/json' } },
+  });
+  const api = await start(
     'API',
+    3,
     [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'dist/main.js'],
     {
-      PATH: process.env.PATH,
       NODE_OPTIONS: API_NODE_OPTIONS,
       NODE_ENV: 'production',
-      PORT: String(apiPort),
       DATABASE_URL: database.url,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
       CONTACT_RATE_LIMIT: '1000000000',
       TRUST_PROXY: '1',
     },
-    { url: `http://127.0.0.1:${apiPort}/api/health/ready` },
+    (url) => ({ url: `${url}/api/health/ready` }),
   );
-  servers.push(api);
-  const barePort = await freePort();
-  const bare = await startServer(
-    'bare',
-    ['bench/bare-contact-server.mjs'],
-    { PATH: process.env.PATH, PORT: String(barePort), DATABASE_URL: database.url },
-    { url: `http://127.0.0.1:${barePort}/api/contact`, init: { method: 'POST', body } },
+  const bare = await start('bare', 1, ['bench/bare-contact-server.mjs'], { DATABASE_URL: database.url }, postOnce);
+  // With the API's memory flags, so that both Nest apps live under the same heap limits.
+  const floor = await start(
+    'floor',
+    2,
+    ['bench/floor-contact-app.mjs'],
+    { NODE_OPTIONS: API_NODE_OPTIONS, DATABASE_URL: database.url },
+    postOnce,
   );
-  servers.push(bare);
-  const urls = new Map([
-    [api, `http://127.0.0.1:${apiPort}`],
-    [bare, `http://127.0.0.1:${barePort}`],
-  ]);
 
+  const cases = [
+    { id: 'bare', name: 'bare node:http + pg', server: bare, perRequest: [] },
+    { id: 'floor', name: 'floor: Nest + ValidationPipe + INSERT', server: floor, perRequest: [] },
+    { id: 'api', name: 'API, no key', server: api, perRequest: [] },
+    { id: 'api-key', name: 'API, a fresh key per request', server: api, perRequest: ['key'] },
+    { id: 'api-ip', name: 'API, a new client IP per request', server: api, perRequest: ['ip'] },
+  ].filter((one) => CASES === undefined || one.id === 'bare' || CASES.includes(one.id));
   console.log(`${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GB; node ${process.version}`);
-  console.log(`${RUNS} runs of ${SECONDS} s per server and case, ${CONNECTIONS} connections, alternating bare / API`);
-  for (const manyIps of [false, true]) {
-    const runs = new Map([
-      [bare, []],
-      [api, []],
-    ]);
-    await load(urls.get(bare), manyIps); // warm-up of both, not counted
-    await load(urls.get(api), manyIps);
-    for (let run = 0; run < RUNS; run += 1) {
-      for (const server of [bare, api]) {
-        const { result, rssMb } = await withPeakRss(server.child.pid, () => load(urls.get(server), manyIps));
-        runs.get(server).push({ ...result, rssMb });
-      }
+  console.log(`${RUNS} rounds of ${SECONDS} s per case, ${CONNECTIONS} connections (wrk), cases interleaved`);
+  const loadBefore = load1();
+  for (const { server, perRequest } of cases) await load(urls.get(server), perRequest, WARM_UP_SECONDS);
+  const runs = new Map(cases.map((one) => [one, []]));
+  for (let round = 0; round < RUNS; round += 1) {
+    // Each round starts one case later, so that no case always follows the same one.
+    for (const [index] of cases.entries()) {
+      const one = cases[(index + round) % cases.length];
+      runs.get(one).push(await withPeakRss(one.server.child.pid, () => load(urls.get(one.server), one.perRequest, SECONDS)));
     }
-    const summary = (server) => {
-      const all = runs.get(server);
-      return {
-        'req/s (median)': Math.round(median(all.map((r) => r.rps))),
-        'req/s (runs)': all.map((r) => Math.round(r.rps)).join(' / '),
-        'p50 ms': median(all.map((r) => r.p50)),
-        'p99 ms': median(all.map((r) => r.p99)),
-        errors: all.reduce((sum, r) => sum + r.errors, 0),
-        'peak RSS MB': Math.round(Math.max(...all.map((r) => r.rssMb))),
-      };
-    };
-    const [bareSummary, apiSummary] = [summary(bare), summary(api)];
-    console.log(manyIps ? '\nmany client IPs (X-Forwarded-For)' : '\none client IP');
-    console.table({ 'bare node:http + pg': bareSummary, API: apiSummary });
-    console.log(`API / bare: ${(apiSummary['req/s (median)'] / bareSummary['req/s (median)']).toFixed(2)}×`);
   }
+  const bareRps = median(runs.get(cases[0]).map((r) => r.rps));
+  const table = Object.fromEntries(
+    cases.map((one) => {
+      const all = runs.get(one);
+      const rps = median(all.map((r) => r.rps));
+      return [
+        one.name,
+        {
+          'req/s (median)': Math.floor(rps),
+          'req/s (runs)': all.map((r) => Math.floor(r.rps)).join(' / '),
+          '× bare': down(rps / bareRps, 2),
+          'p50 ms': median(all.map((r) => r.p50)),
+          'p99 ms': median(all.map((r) => r.p99)),
+          errors: all.reduce((sum, r) => sum + r.errors, 0),
+          'CPU ms/req': down(median(all.map((r) => r.cpuMs / r.requests)), 2),
+          'peak RSS MB': down(Math.max(...all.map((r) => r.rssMb)), 1),
+        },
+      ];
+    }),
+  );
+  console.table(table);
+  console.log(`load average (1 min): ${loadBefore} before, ${load1()} after; every figure rounded down`);
 } finally {
   for (const server of servers.reverse()) await server.stop();
   await database.stop();
@@ -188,8 +233,6 @@ if (PROFILE_DIR) {
   const { busyMs, idleMs, groups } = summarizeCpuProfile(file);
   console.log(`\nthe API's CPU time under the whole benchmark (${file}): busy ${busyMs} ms, idle ${idleMs} ms`);
   console.table(
-    groups
-      .slice(0, 20)
-      .map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${(share * 100).toFixed(1)} %` })),
+    groups.slice(0, 25).map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${down(share * 100, 1)} %` })),
   );
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
+import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** A client retry never doubles a lead: the same Idempotency-Key answers the first answer again. */
@@ -70,5 +72,61 @@ describe('POST /api/contact with Idempotency-Key', () => {
 
     await sut.dataSource.query('DELETE FROM contact_submissions WHERE id = $1', [later.body.id]);
     expect(await sut.dataSource.query('SELECT * FROM contact_idempotency_keys')).toEqual([]);
+  });
+
+  describe('while the key is held by a transaction in flight', () => {
+    /**
+     * Holds `key` as another replica's batch would: a submission and its key row inserted,
+     * not yet committed, with the request hash the API gave the same form under another key.
+     */
+    async function holdKey(key: string) {
+      const probeKey = randomUUID();
+      await post(probeKey).expect(201);
+      const [{ request_hash: hash }] = await sut.dataSource.query(
+        'SELECT request_hash FROM contact_idempotency_keys WHERE key = $1',
+        [probeKey],
+      );
+      const client = new pg.Client(sut.databaseUrl);
+      await client.connect();
+      const id = randomUUID();
+      await client.query('BEGIN');
+      await client.query(
+        "INSERT INTO contact_submissions (id, name, email, interest) VALUES ($1, 'Held', 'held@example.com', 'community')",
+        [id],
+      );
+      await client.query('INSERT INTO contact_idempotency_keys (key, submission_id, request_hash) VALUES ($1, $2, $3)', [
+        key,
+        id,
+        hash,
+      ]);
+      return { id, client };
+    }
+
+    const waitingOnLock = async () =>
+      (
+        await sut.dataSource.query(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      ).length > 0;
+
+    it.each([
+      ['the same form: the id of the held submission', contactBody(), 201],
+      ['another form: 422', contactBody({ name: 'Grace Hopper' }), 422],
+    ])('waits for its commit and answers for %s', async (_case, body, status) => {
+      const key = randomUUID();
+      const { id, client } = await holdKey(key);
+      try {
+        const answer = post(key, body).then((res) => res);
+        await waitFor('the request to wait on the held key', waitingOnLock);
+        await client.query('COMMIT');
+        const res = await answer;
+
+        expect(res.status).toBe(status);
+        if (status === 201) expect(res.body.id).toBe(id);
+        expect(await rows()).toBe(2);
+      } finally {
+        await client.end();
+      }
+    });
   });
 });

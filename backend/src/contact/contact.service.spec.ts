@@ -1,11 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ConfigService } from '@nestjs/config';
-import type { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
-import { NO_PROVENANCE } from '../../test/support/contacts.js';
+import { UnprocessableEntityException } from '@nestjs/common';
 import { THANK_YOU_MESSAGE } from './contact-rules.js';
 import { ContactService } from './contact.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
@@ -31,12 +30,7 @@ function setup(store: (submission: NewSubmission) => Promise<StoreOutcome>, hits
     },
   } as unknown as RateLimitService;
   const config = { get: () => LIMIT } as unknown as ConfigService<Environment, true>;
-  // The Idempotency-Key table as the service reads it: the keys stored so far.
-  const keys = new Map<string, { submission_id: string; request_hash: string }>();
-  const dataSource = {
-    manager: { query: (_sql: string, [key]: [string]) => Promise.resolve(keys.has(key) ? [keys.get(key)] : []) },
-  } as unknown as DataSource;
-  return { sut: new ContactService(batcher, rateLimit, config, dataSource), stored, rateKeys, keys };
+  return { sut: new ContactService(batcher, rateLimit, config), stored, rateKeys };
 }
 
 describe(ContactService.name, () => {
@@ -47,14 +41,8 @@ describe(ContactService.name, () => {
 
     expect(stored).toEqual([
       {
+        ...form,
         id: receipt.id,
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        linkedin: null,
-        company: null,
-        interest: 'partnership',
-        comments: null,
-        ...NO_PROVENANCE,
         rateKey: 'contact:203.0.113.7',
         idempotencyKey: null,
         requestHash: null,
@@ -99,26 +87,29 @@ describe(ContactService.name, () => {
     );
   });
 
-  it('answers a retry whose key is stored with the first id, without storing again', async () => {
-    const { sut, stored, keys } = setup(() => Promise.resolve({ result: 'stored' }));
-    const first = await sut.submit(form, '203.0.113.7', 'form-key-0001');
-    keys.set('form-key-0001', { submission_id: first.id, request_hash: stored[0].requestHash! });
+  it('sends the key and a hash of the form, the same for the same form', async () => {
+    const { sut, stored } = setup(() => Promise.resolve({ result: 'stored' }));
+    await sut.submit(form, '203.0.113.7', 'form-key-0001');
+    await sut.submit({ ...form }, '203.0.113.7', 'form-key-0001');
+    await sut.submit({ ...form, name: 'Grace Hopper' }, '203.0.113.7', 'form-key-0001');
 
-    const retry = await sut.submit(form, '203.0.113.7', 'form-key-0001');
-
-    expect(retry.id).toBe(first.id);
-    expect(stored).toHaveLength(1);
+    expect(stored.map((submission) => submission.idempotencyKey)).toEqual(Array(3).fill('form-key-0001'));
+    expect(stored[1].requestHash).toBe(stored[0].requestHash);
+    expect(stored[2].requestHash).not.toBe(stored[0].requestHash);
   });
 
-  it('answers the id of the request that stored the key first when the batch found it taken', async () => {
-    const { sut, keys } = setup((submission) => {
-      keys.set('form-key-0002', { submission_id: 'first-id', request_hash: submission.requestHash! });
-      return Promise.resolve({ result: 'key-taken' });
-    });
+  it('answers a retry with the id of the submission its key stands for', async () => {
+    const { sut } = setup(() => Promise.resolve({ result: 'repeat', id: 'first-id' }));
 
     await expect(sut.submit(form, '203.0.113.7', 'form-key-0002')).resolves.toEqual({
       message: THANK_YOU_MESSAGE,
       id: 'first-id',
     });
+  });
+
+  it('refuses with 422 a key that stands for another form', async () => {
+    const { sut } = setup(() => Promise.resolve({ result: 'key-reused' }));
+
+    await expect(sut.submit(form, '203.0.113.7', 'form-key-0003')).rejects.toBeInstanceOf(UnprocessableEntityException);
   });
 });

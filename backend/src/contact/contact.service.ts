@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
-import { findKeyedSubmission, requestHash } from './contact-idempotency.js';
+import { requestHash } from './contact-idempotency.js';
 import { THANK_YOU_MESSAGE } from './contact-rules.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
-import { RATE_WINDOW_MS, SubmissionBatcher, type StoreOutcome } from './submission-batcher.js';
+import { type NewSubmission, RATE_WINDOW_MS, SubmissionBatcher, type StoreOutcome } from './submission-batcher.js';
 
 const TOO_MANY = 'Too many submissions. Please try again later.';
 
@@ -27,7 +25,6 @@ export class ContactService {
     private readonly batcher: SubmissionBatcher,
     private readonly rateLimit: RateLimitService,
     private readonly config: ConfigService<Environment, true>,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -40,38 +37,23 @@ export class ContactService {
   async submit(dto: CreateContactDto, clientIp: string, key?: string): Promise<ContactReceipt> {
     const rateKey = `contact:${clientIp}`;
     if (dto.website) return this.dropBot(rateKey);
-    const hash = key === undefined ? null : requestHash(dto);
-    if (key !== undefined && hash !== null) {
-      const earlier = await findKeyedSubmission(this.dataSource.manager, key, hash);
-      if (earlier !== undefined) return { message: THANK_YOU_MESSAGE, id: earlier };
-    }
     const id = randomUUID();
-    const outcome = await this.store({ ...this.columns(dto), id, rateKey, idempotencyKey: key ?? null, requestHash: hash });
-    if (outcome.result === 'limited') throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);
-    if (outcome.result === 'key-taken') return this.answerOfKey(key!, hash!);
-    return { message: THANK_YOU_MESSAGE, id };
+    const hash = key === undefined ? null : requestHash(dto);
+    const outcome = await this.store({ ...dto, id, rateKey, idempotencyKey: key ?? null, requestHash: hash });
+    switch (outcome.result) {
+      case 'limited':
+        throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);
+      // The same key with another body is a client bug: answering the first id would hide it.
+      case 'key-reused':
+        throw new UnprocessableEntityException('Idempotency-Key was already used for a different submission');
+      case 'repeat':
+        return { message: THANK_YOU_MESSAGE, id: outcome.id };
+      case 'stored':
+        return { message: THANK_YOU_MESSAGE, id };
+    }
   }
 
-  private columns(dto: CreateContactDto) {
-    return {
-      name: dto.name,
-      email: dto.email,
-      linkedin: dto.linkedin ?? null,
-      company: dto.company ?? null,
-      interest: dto.interest,
-      comments: dto.comments ?? null,
-      utmSource: dto.utmSource ?? null,
-      utmMedium: dto.utmMedium ?? null,
-      utmCampaign: dto.utmCampaign ?? null,
-      utmTerm: dto.utmTerm ?? null,
-      utmContent: dto.utmContent ?? null,
-      referrer: dto.referrer ?? null,
-      landingPath: dto.landingPath ?? null,
-      consentVersion: dto.consentVersion ?? null,
-    };
-  }
-
-  private store(submission: Parameters<SubmissionBatcher['store']>[0]): Promise<StoreOutcome> {
+  private store(submission: NewSubmission): Promise<StoreOutcome> {
     return this.batcher.store(submission).catch(() => {
       throw new RetryLaterException(
         HttpStatus.SERVICE_UNAVAILABLE,
@@ -80,15 +62,6 @@ export class ContactService {
         5,
       );
     });
-  }
-
-  /** A request with the same key was stored while this one was in flight: its answer. */
-  private async answerOfKey(key: string, hash: string): Promise<ContactReceipt> {
-    const earlier = await findKeyedSubmission(this.dataSource.manager, key, hash);
-    // The key's first request was refused in the same batch (its client past the limit).
-    if (earlier === undefined)
-      throw new ConflictException('A request with this Idempotency-Key is still being handled; try again');
-    return { message: THANK_YOU_MESSAGE, id: earlier };
   }
 
   /** A bot filled the honeypot: it counts against the limit and gets a person's answer; nothing is kept. */

@@ -1,72 +1,126 @@
 import { KEY_LIFETIME } from './contact-idempotency.js';
+import type { CreateContactDto } from './dto/create-contact.dto.js';
+
+/**
+ * The submission's columns in `contact_submissions`, the one list of them: the statement's
+ * parameters, its `unnest` and its INSERT are derived from it, in its order. `field` is the
+ * name in NewSubmission (and in the form's DTO), `type` the column's SQL type.
+ */
+export const SUBMISSION_COLUMNS = [
+  { field: 'id', column: 'id', type: 'uuid' },
+  { field: 'name', column: 'name', type: 'text' },
+  { field: 'email', column: 'email', type: 'text' },
+  { field: 'linkedin', column: 'linkedin', type: 'text' },
+  { field: 'company', column: 'company', type: 'text' },
+  { field: 'interest', column: 'interest', type: 'text' },
+  { field: 'comments', column: 'comments', type: 'text' },
+  { field: 'utmSource', column: 'utm_source', type: 'text' },
+  { field: 'utmMedium', column: 'utm_medium', type: 'text' },
+  { field: 'utmCampaign', column: 'utm_campaign', type: 'text' },
+  { field: 'utmTerm', column: 'utm_term', type: 'text' },
+  { field: 'utmContent', column: 'utm_content', type: 'text' },
+  { field: 'referrer', column: 'referrer', type: 'text' },
+  { field: 'landingPath', column: 'landing_path', type: 'text' },
+  { field: 'consentVersion', column: 'consent_version', type: 'text' },
+] as const satisfies ReadonlyArray<{ field: 'id' | keyof CreateContactDto; column: string; type: string }>;
+
+/** What each request brings beside its submission: not stored in `contact_submissions`. */
+const REQUEST_COLUMNS = [
+  { field: 'rateKey', column: 'rate_key', type: 'text' },
+  { field: 'idempotencyKey', column: 'idempotency_key', type: 'text' },
+  { field: 'requestHash', column: 'request_hash', type: 'text' },
+] as const;
+
+/** The statement's per-request columns, in the order of its array parameters (from $4). */
+export const INPUT_COLUMNS = [...SUBMISSION_COLUMNS, ...REQUEST_COLUMNS];
+
+export type SubmissionField = (typeof SUBMISSION_COLUMNS)[number]['field'];
+export type InputField = (typeof INPUT_COLUMNS)[number]['field'];
+
+// $1–$3 are the batch's scalars (see STORE_SUBMISSIONS); the columns' arrays follow.
+const FIRST_ARRAY = 4;
+const arrays = INPUT_COLUMNS.map(({ type }, index) => `$${index + FIRST_ARRAY}::${type}[]`).join(', ');
+const inputNames = INPUT_COLUMNS.map(({ column }) => column).join(', ');
+const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
 
 /**
  * One batch of submissions in one statement, so one transaction and one commit (one WAL
- * flush) for the whole batch, rate limit included:
+ * flush) for the whole batch, rate limit and Idempotency-Keys included; no query before it:
  * 1. `input`: the batch, one row per request, in arrival order (`ord`);
- * 2. `hits`: each client's rate-limit counter goes up by its requests in the batch (keys in
- *    order, so two batches lock shared keys in the same order and cannot deadlock);
- * 3. `ranked`: each request's place in its client's window: the counter before the batch
- *    plus its rank within the batch, so exactly CONTACT_RATE_LIMIT requests pass however
- *    the requests are spread over batches and replicas;
- * 4. `keyed` / `claimed`: the Idempotency-Keys of the requests that passed, the first of
- *    each key in the batch only, claimed in key order; a key held by a committed submission
- *    (younger than its lifetime) is not claimed, and one held by a transaction in flight
- *    waits for it (ON CONFLICT), so two requests with one key never both store a lead;
- * 5. `stored` / `queued`: the submissions that passed and hold their key (or have none),
- *    and their spreadsheet deliveries (when the sync is on) in the same transaction.
+ * 2. `earlier`: the keys already held by a committed submission younger than their
+ *    lifetime: those requests are retries, answered with that submission (or refused when
+ *    their body differs) and not counted against the rate limit;
+ * 3. `hits`: for the other (`fresh`) requests, each client's rate-limit counter goes up by
+ *    its requests in the batch (keys in order, so two batches lock shared keys in the same
+ *    order and cannot deadlock);
+ * 4. `ranked`: each request's place in its client's window: the counter before the batch
+ *    plus its rank within the batch, so exactly the limit ($2) passes however the requests
+ *    are spread over batches and replicas;
+ * 5. `keyed` / `claimed`: the keys of the requests that passed, the first of each key in
+ *    the batch only, claimed in key order. A key held by a transaction in flight waits for
+ *    it (ON CONFLICT), so two requests with one key never both store a lead; once that
+ *    transaction has committed, its row is taken over only if expired, and otherwise
+ *    returned as it is (the no-op update is what returns the row, which this statement's
+ *    snapshot cannot read), so the request is answered with that submission;
+ * 6. `stored` / `queued`: the submissions that passed and hold their key (or have none),
+ *    and their spreadsheet deliveries (when $3 says the sync is on) in the same transaction.
  * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
- * the seconds to wait) or `key-taken` (another request with its key was stored first).
+ * the seconds to wait), `repeat` (the submission its key stands for) or `key-reused` (its
+ * key stands for a submission with another body).
  *
- * Parameters: $1–$8 the batch's columns as arrays (id, name, email, linkedin, company,
- * interest, comments, rate-limit key), $9 the window (ms), $10 the limit, $11 whether to
- * queue spreadsheet deliveries, $12 and $13 each request's Idempotency-Key and request hash
- * (null without a key), $14–$21 the provenance columns (utm_source, utm_medium,
- * utm_campaign, utm_term, utm_content, referrer, landing_path, consent_version).
+ * Parameters: $1 the rate-limit window (ms), $2 the limit, $3 whether to queue spreadsheet
+ * deliveries, then one array per column of INPUT_COLUMNS, in its order.
  */
 export const STORE_SUBMISSIONS = `
   WITH input AS (
-    SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                         $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[],
-                         $19::text[], $20::text[], $21::text[])
-      WITH ORDINALITY AS t(id, name, email, linkedin, company, interest, comments, rate_key, idempotency_key, request_hash,
-                           utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_path,
-                           consent_version, ord)
+    SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS t(${inputNames}, ord)
+  ), earlier AS (
+    SELECT key, submission_id, request_hash FROM contact_idempotency_keys
+     WHERE key IN (SELECT idempotency_key FROM input) AND created_at > now() - ${KEY_LIFETIME}
+  ), fresh AS (
+    SELECT * FROM input WHERE NOT EXISTS (SELECT FROM earlier WHERE earlier.key = input.idempotency_key)
   ), hits AS (
     INSERT INTO rate_limits AS r (key, hits, resets_at)
-    SELECT rate_key, count(*), now() + $9 * interval '1 millisecond' FROM input GROUP BY rate_key ORDER BY rate_key
+    SELECT rate_key, count(*), now() + $1 * interval '1 millisecond' FROM fresh GROUP BY rate_key ORDER BY rate_key
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.resets_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
       resets_at = CASE WHEN r.resets_at <= now() THEN excluded.resets_at ELSE r.resets_at END
     RETURNING key, hits, resets_at
   ), ranked AS (
-    SELECT input.*, hits.resets_at,
-           hits.hits - count(*) OVER (PARTITION BY input.rate_key)
-             + row_number() OVER (PARTITION BY input.rate_key ORDER BY input.ord) <= $10 AS accepted
-      FROM input JOIN hits ON hits.key = input.rate_key
+    SELECT fresh.*, hits.resets_at,
+           hits.hits - count(*) OVER (PARTITION BY fresh.rate_key)
+             + row_number() OVER (PARTITION BY fresh.rate_key ORDER BY fresh.ord) <= $2 AS accepted
+      FROM fresh JOIN hits ON hits.key = fresh.rate_key
   ), keyed AS (
     SELECT DISTINCT ON (idempotency_key) idempotency_key, id, request_hash
       FROM ranked WHERE accepted AND idempotency_key IS NOT NULL ORDER BY idempotency_key, ord
   ), claimed AS (
     INSERT INTO contact_idempotency_keys AS k (key, submission_id, request_hash)
     SELECT idempotency_key, id, request_hash FROM keyed ORDER BY idempotency_key
-    ON CONFLICT (key) DO UPDATE SET submission_id = excluded.submission_id, request_hash = excluded.request_hash, created_at = now()
-      WHERE k.created_at <= now() - ${KEY_LIFETIME}
-    RETURNING submission_id
+    ON CONFLICT (key) DO UPDATE SET
+      submission_id = CASE WHEN k.created_at <= now() - ${KEY_LIFETIME} THEN excluded.submission_id ELSE k.submission_id END,
+      request_hash = CASE WHEN k.created_at <= now() - ${KEY_LIFETIME} THEN excluded.request_hash ELSE k.request_hash END,
+      created_at = CASE WHEN k.created_at <= now() - ${KEY_LIFETIME} THEN now() ELSE k.created_at END
+    RETURNING key, submission_id, request_hash
   ), passed AS (
-    SELECT ranked.*, NOT accepted AS limited,
-           accepted AND (idempotency_key IS NULL OR id IN (SELECT submission_id FROM claimed)) AS keeps
-      FROM ranked
+    SELECT ranked.*, claimed.submission_id AS holder, claimed.request_hash AS holder_hash,
+           accepted AND (ranked.idempotency_key IS NULL OR claimed.submission_id = ranked.id) AS keeps
+      FROM ranked LEFT JOIN claimed ON claimed.key = ranked.idempotency_key
   ), stored AS (
-    INSERT INTO contact_submissions (id, name, email, linkedin, company, interest, comments, utm_source, utm_medium,
-                                     utm_campaign, utm_term, utm_content, referrer, landing_path, consent_version)
-    SELECT id, name, email, linkedin, company, interest, comments, utm_source, utm_medium,
-           utm_campaign, utm_term, utm_content, referrer, landing_path, consent_version
-      FROM passed WHERE keeps ORDER BY ord
+    INSERT INTO contact_submissions (${storedNames})
+    SELECT ${storedNames} FROM passed WHERE keeps ORDER BY ord
     RETURNING id
   ), queued AS (
-    INSERT INTO sheet_deliveries (submission_id) SELECT id FROM stored WHERE $11::boolean
+    INSERT INTO sheet_deliveries (submission_id) SELECT id FROM stored WHERE $3::boolean
   )
-  SELECT CASE WHEN keeps THEN 'stored' WHEN limited THEN 'limited' ELSE 'key-taken' END AS result,
-         greatest(1, ceil(extract(epoch FROM resets_at - now())))::int AS "retryAfter"
-    FROM passed ORDER BY ord`;
+  SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
+              WHEN NOT passed.accepted THEN 'limited'
+              WHEN passed.keeps THEN 'stored'
+              WHEN passed.holder_hash = input.request_hash THEN 'repeat'
+              ELSE 'key-reused' END AS result,
+         coalesce(earlier.submission_id, passed.holder) AS "submissionId",
+         greatest(1, ceil(extract(epoch FROM passed.resets_at - now())))::int AS "retryAfter"
+    FROM input
+    LEFT JOIN earlier ON earlier.key = input.idempotency_key
+    LEFT JOIN passed ON passed.ord = input.ord
+   ORDER BY input.ord`;

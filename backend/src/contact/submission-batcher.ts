@@ -4,22 +4,34 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
-import type { ContactSubmission, ProvenanceField, SubmissionFormField } from './contact-submission.entity.js';
-import { STORE_SUBMISSIONS } from './store-submissions.sql.js';
+import type { CreateContactDto } from './dto/create-contact.dto.js';
+import { INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
 
-/** A validated submission, ready to store, with the rate-limit key of its client. */
-export interface NewSubmission extends Pick<ContactSubmission, 'id' | SubmissionFormField | ProvenanceField> {
+/**
+ * A validated submission, ready to store (an absent optional field is stored as NULL), with
+ * the rate-limit key of its client.
+ */
+export type NewSubmission = Pick<CreateContactDto, Exclude<SubmissionField, 'id'>> & {
+  id: string;
   rateKey: string;
   /** The client's Idempotency-Key and the hash of what it sent, or null without a key. */
   idempotencyKey: string | null;
   requestHash: string | null;
-}
+};
 
 /**
- * Stored (and committed); refused by the rate limit with the seconds to wait; or not
- * stored because another request with the same Idempotency-Key was stored first.
+ * Stored (and committed); refused by the rate limit with the seconds to wait; a retry of
+ * the submission `id` (its Idempotency-Key stands for it: nothing stored); or refused
+ * because its key stands for a submission with another body.
  */
-export type StoreOutcome = { result: 'stored' } | { result: 'limited'; retryAfter: number } | { result: 'key-taken' };
+export type StoreOutcome =
+  { result: 'stored' } | { result: 'limited'; retryAfter: number } | { result: 'repeat'; id: string } | { result: 'key-reused' };
+
+interface OutcomeRow {
+  result: StoreOutcome['result'];
+  submissionId: string | null;
+  retryAfter: number | null;
+}
 
 interface Pending {
   submission: NewSubmission;
@@ -99,32 +111,23 @@ export class SubmissionBatcher {
   }
 
   private async run(submissions: NewSubmission[]): Promise<StoreOutcome[]> {
-    const column = <K extends keyof NewSubmission>(key: K) => submissions.map((submission) => submission[key]);
-    const rows = await this.dataSource.query<Array<{ result: StoreOutcome['result']; retryAfter: number }>>(STORE_SUBMISSIONS, [
-      column('id'),
-      column('name'),
-      column('email'),
-      column('linkedin'),
-      column('company'),
-      column('interest'),
-      column('comments'),
-      column('rateKey'),
+    const rows = await this.dataSource.query<OutcomeRow[]>(STORE_SUBMISSIONS, [
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
       this.sheetsOutbox.enabled,
-      column('idempotencyKey'),
-      column('requestHash'),
-      column('utmSource'),
-      column('utmMedium'),
-      column('utmCampaign'),
-      column('utmTerm'),
-      column('utmContent'),
-      column('referrer'),
-      column('landingPath'),
-      column('consentVersion'),
+      ...INPUT_COLUMNS.map(({ field }) => submissions.map((submission) => submission[field] ?? null)),
     ]);
-    return rows.map((row) =>
-      row.result === 'limited' ? { result: 'limited', retryAfter: row.retryAfter } : { result: row.result },
-    );
+    return rows.map(outcome);
+  }
+}
+
+function outcome(row: OutcomeRow): StoreOutcome {
+  switch (row.result) {
+    case 'limited':
+      return { result: 'limited', retryAfter: row.retryAfter! };
+    case 'repeat':
+      return { result: 'repeat', id: row.submissionId! };
+    default:
+      return { result: row.result };
   }
 }
