@@ -58,6 +58,11 @@ describe(WORKFLOW, () => {
     assert.match(readText('.ci/run'), /make test/);
   });
 
+  test('.ci/run: make test, then make bench, then the container test', () => {
+    const steps = readText('.ci/run').match(/^make [\w-]+$/gm);
+    assert.deepEqual(steps, ['make test', 'make bench', 'make test-containers']);
+  });
+
   test('runs the container smoke test on Docker with the real base images', () => {
     const workflow = readYaml(WORKFLOW);
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
