@@ -97,6 +97,8 @@ describe('faults: 2 API replicas behind nginx, embedded PostgreSQL', { timeout: 
     ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
     CONTACT_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'error',
+    // A deprecated call (such as a query sent to a pg client still running one) throws.
+    NODE_OPTIONS: '--throw-deprecation',
   };
 
   async function waitReady(url, timeoutMs = 60_000) {

@@ -33,7 +33,15 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
   const apiPort = port ?? (await freePort());
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', LOG_LEVEL: 'silent', PORT: String(apiPort), ...env },
+    env: {
+      PATH: process.env.PATH,
+      // A deprecated call (such as a query sent to a pg client still running one) fails the test.
+      NODE_OPTIONS: '--throw-deprecation',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      PORT: String(apiPort),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
