@@ -11,7 +11,7 @@ describe('graceful shutdown (SIGTERM)', () => {
   let api: ApiProcess;
 
   beforeAll(async () => {
-    buildApi();
+    await buildApi();
     databaseUrl = await createTestDatabase();
   }, 120_000);
   afterEach(() => api?.stop('SIGKILL'));

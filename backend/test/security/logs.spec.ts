@@ -14,7 +14,7 @@ describe('logs keep personal data out', () => {
   let databaseUrl: string;
 
   beforeAll(async () => {
-    buildApi();
+    await buildApi();
     databaseUrl = await createTestDatabase();
     api = await startApiProcess({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
     // A rule of the database (not of the API) that this one submission breaks: the insert
