@@ -1,14 +1,63 @@
 // Lint with type information: floating and misused promises are errors, hooks follow
-// React's rules, no feature imports another, and the shared folders import no feature.
+// React's rules, no feature imports another (nor one part of the admin feature another), the
+// shared folders import no feature and one another only one way, and nothing imports src/app
+// but the entry points.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = ['admin', 'auth', 'contact'];
+/** The admin feature's parts, folders of their own that share only through features/admin/ itself. */
+const ADMIN_PARTS = ['inbox', 'analytics'];
+
+/** Only main.tsx and entry-server.tsx put the app together; nothing the app uses imports it back. */
+const NO_APP = { group: ['@/app/*', '**/app/*'], message: 'Only main.tsx and entry-server.tsx import src/app.' };
+
+/** `files` may not import what `patterns` name (one rule entry per file: a later one replaces an earlier). */
+function restrictImports(files, patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+/** A feature imports no other feature and not the app. */
+function featurePatterns(feature) {
+  return [
+    ...FEATURES.filter((other) => other !== feature).map((other) => ({
+      group: [`@/features/${other}/*`, `**/features/${other}/*`],
+      message: 'Features do not import each other: share through src/config, src/lib or src/components.',
+    })),
+    NO_APP,
+  ];
+}
+
+/** A part of the admin feature imports no other part. */
+function adminPartPatterns(part) {
+  return ADMIN_PARTS.filter((other) => other !== part).map((other) => ({
+    group: [`@/features/admin/${other}/*`, `**/${other}/*`],
+    message: "The admin feature's parts (inbox, analytics) do not import each other: share through features/admin/ or src/.",
+  }));
+}
+
+/** A shared folder imports no feature, not the app, and none of the shared folders above it. */
+function sharedFolder(folder, above) {
+  return restrictImports(
+    [`src/${folder}/**`],
+    [
+      { group: ['@/features/*', '**/features/*'], message: 'Shared folders (lib, components, config) never import a feature.' },
+      NO_APP,
+      ...above.map((other) => ({
+        group: [`@/${other}/*`, `**/${other}/*`],
+        message: `src/${folder} does not import src/${other}: the shared folders import one way, components -> lib -> config -> generated.`,
+      })),
+    ],
+  );
+}
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  // src/generated/ is written by `npm run api:types -w backend`, not by hand.
+  {
+    ignores: ['dist/**', 'dist-server/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'src/generated/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -24,36 +73,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports' }],
     },
   },
-  ...FEATURES.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
-            group: [`@/features/${other}/*`, `**/features/${other}/*`],
-            message: 'Features do not import each other: share through src/config, src/lib or src/components.',
-          })),
-        },
-      ],
-    },
-  })),
-  {
-    files: ['src/lib/**', 'src/components/**', 'src/config/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', '**/features/*'],
-              message: 'Shared folders (lib, components, config) never import a feature.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...FEATURES.map((feature) => restrictImports([`src/features/${feature}/**`], featurePatterns(feature))),
+  ...ADMIN_PARTS.map((part) =>
+    restrictImports([`src/features/admin/${part}/**`], [...featurePatterns('admin'), ...adminPartPatterns(part)]),
+  ),
+  // The shared folders in one direction: components -> lib -> config -> generated.
+  sharedFolder('components', []),
+  sharedFolder('lib', ['components']),
+  sharedFolder('config', ['components', 'lib']),
   {
     // Testing Library's and Vitest's asymmetric matchers are typed `any`.
     files: ['**/__tests__/**'],

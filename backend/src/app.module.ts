@@ -3,11 +3,12 @@ import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
-import { AdminModule } from './admin/admin.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { loggerOptions } from './config/logger-options.js';
 import { ContactModule } from './contact/contact.module.js';
+import { ContactsModule } from './contacts/contacts.module.js';
 import { ErasureModule } from './erasure/erasure.module.js';
 import { dataSourceOptions, requestDataSourceOptions } from './database/data-source.js';
 import { runMigrationsLocked } from './database/migrate.js';
@@ -53,7 +54,8 @@ export class AppModule {
         RateLimitModule,
         AuthModule,
         ContactModule,
-        AdminModule,
+        ContactsModule,
+        AnalyticsModule,
         ErasureModule,
         HealthModule,
       ],

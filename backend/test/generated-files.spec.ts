@@ -10,7 +10,10 @@ describe('files generated for the frontend', () => {
     const prettierConfig = JSON.parse(await readFile(resolve(root, '.prettierrc.json'), 'utf8')) as Record<string, unknown>;
     const files = await generatedFiles(prettierConfig);
 
-    expect(files.map((file) => file.path)).toEqual(['frontend/src/lib/api-types.ts', 'frontend/src/lib/contact-rules.json']);
+    expect(files.map((file) => file.path)).toEqual([
+      'frontend/src/generated/api-types.ts',
+      'frontend/src/generated/contact-rules.json',
+    ]);
     for (const file of files) {
       const checkedIn = await readFile(resolve(root, file.path), 'utf8');
       // On a difference, run `npm run api:types -w backend` and commit the result.

@@ -4,6 +4,7 @@ import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
 import { runMigrationsLocked, waitForMigrations } from '../src/database/migrate.js';
 import { ContactSubmissionCounts1795328829376 } from '../src/database/migrations/1795328829376-contact-submission-counts.js';
 import { ContactSubmissionDeltas1795400000000 } from '../src/database/migrations/1795400000000-contact-submission-deltas.js';
+import { UuidIds1795800000000 } from '../src/database/migrations/1795800000000-uuid-ids.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
@@ -88,5 +89,99 @@ describe('migrations', () => {
     expect(await sut.dataSource.query('SELECT bucket_start, interest, submissions FROM contact_submission_buckets')).toEqual([
       { bucket_start: new Date('2026-11-02T10:00:00Z'), interest: 'partnership', submissions: 2 },
     ]);
+  });
+
+  describe('that make every id a uuid', () => {
+    const ids = {
+      user: '0b9f3c1e-5a7d-4e2b-8c6f-1d2e3f4a5b6c',
+      kept: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      erasedBefore: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+      appendDelivery: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b',
+      eraseDelivery: '4f5a6b7c-8d9e-4f0a-9b2c-3d4e5f6a7b8c',
+    };
+    /** The type of each id column, as PostgreSQL names it (`_uuid`: an array of uuid). */
+    const idTypes = (dataSource: DataSource) =>
+      dataSource.query(
+        `SELECT table_name, column_name, udt_name FROM information_schema.columns
+          WHERE (table_name, column_name) IN (('contact_submissions', 'id'), ('users', 'id'), ('sheet_deliveries', 'id'),
+                ('sheet_deliveries', 'submission_id'), ('sheet_deliveries', 'erased_ids'),
+                ('contact_idempotency_keys', 'submission_id'), ('audit_events', 'submission_id'))
+          ORDER BY table_name, column_name`,
+      );
+    const rows = async (dataSource: DataSource) => ({
+      users: await dataSource.query(`SELECT id, username FROM users WHERE username = 'older'`),
+      submissions: await dataSource.query('SELECT id, name FROM contact_submissions ORDER BY name'),
+      deliveries: await dataSource.query(
+        'SELECT id, action, submission_id, erased_ids::text[] AS erased_ids FROM sheet_deliveries ORDER BY action',
+      ),
+      keys: await dataSource.query('SELECT key, submission_id FROM contact_idempotency_keys'),
+    });
+    const expectedRows = {
+      users: [{ id: ids.user, username: 'older' }],
+      submissions: [{ id: ids.kept, name: 'Kept' }],
+      deliveries: [
+        { id: ids.appendDelivery, action: 'append', submission_id: ids.kept, erased_ids: null },
+        { id: ids.eraseDelivery, action: 'erase', submission_id: null, erased_ids: [ids.erasedBefore] },
+      ],
+      keys: [{ key: 'older-key-0001', submission_id: ids.kept }],
+    };
+
+    it('keep the rows stored before and the foreign keys between them, and can be reverted', async () => {
+      const databaseUrl = await createTestDatabase();
+      const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(UuidIds1795800000000));
+      const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+      await before.runMigrations();
+      await before.query(`INSERT INTO users (id, username, password) VALUES ($1, 'older', 'x')`, [ids.user]);
+      await before.query(
+        `INSERT INTO contact_submissions (id, name, email, interest) VALUES ($1, 'Kept', 'kept@example.com', 'community')`,
+        [ids.kept],
+      );
+      await before.query(`INSERT INTO sheet_deliveries (id, submission_id) VALUES ($1, $2)`, [ids.appendDelivery, ids.kept]);
+      await before.query(`INSERT INTO sheet_deliveries (id, action, erased_ids) VALUES ($1, 'erase', $2)`, [
+        ids.eraseDelivery,
+        [ids.erasedBefore],
+      ]);
+      await before.query(
+        `INSERT INTO contact_idempotency_keys (key, submission_id, request_hash) VALUES ('older-key-0001', $1, 'h')`,
+        [ids.kept],
+      );
+      expect((await idTypes(before)).filter((column: { udt_name: string }) => column.udt_name === 'text')).toHaveLength(5);
+      await before.destroy();
+
+      const sut = await createTestApp({ databaseUrl });
+      apps.push(sut);
+
+      expect(await idTypes(sut.dataSource)).toEqual([
+        { table_name: 'audit_events', column_name: 'submission_id', udt_name: 'uuid' },
+        { table_name: 'contact_idempotency_keys', column_name: 'submission_id', udt_name: 'uuid' },
+        { table_name: 'contact_submissions', column_name: 'id', udt_name: 'uuid' },
+        { table_name: 'sheet_deliveries', column_name: 'erased_ids', udt_name: '_uuid' },
+        { table_name: 'sheet_deliveries', column_name: 'id', udt_name: 'uuid' },
+        { table_name: 'sheet_deliveries', column_name: 'submission_id', udt_name: 'uuid' },
+        { table_name: 'users', column_name: 'id', udt_name: 'uuid' },
+      ]);
+      expect(await rows(sut.dataSource)).toEqual(expectedRows);
+
+      // down(): the text columns again, with the same rows.
+      const reverting = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+      try {
+        await reverting.undoLastMigration();
+        expect((await idTypes(reverting)).filter((column: { udt_name: string }) => column.udt_name === 'text')).toHaveLength(5);
+        expect(await rows(reverting)).toEqual(expectedRows);
+        await reverting.runMigrations();
+      } finally {
+        await reverting.destroy();
+      }
+
+      // The foreign keys are back: erasing the submission erases its delivery and its key.
+      await sut.dataSource.query('DELETE FROM contact_submissions WHERE id = $1', [ids.kept]);
+
+      expect(await rows(sut.dataSource)).toEqual({
+        ...expectedRows,
+        submissions: [],
+        deliveries: [expectedRows.deliveries[1]],
+        keys: [],
+      });
+    });
   });
 });

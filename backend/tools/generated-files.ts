@@ -34,11 +34,11 @@ export async function generatedFiles(prettierConfig: Record<string, unknown>): P
   const types = HEADER + astToString(await openapiTS(document as Parameters<typeof openapiTS>[0]));
   return [
     {
-      path: 'frontend/src/lib/api-types.ts',
+      path: 'frontend/src/generated/api-types.ts',
       content: await format(types, { ...prettierConfig, parser: 'typescript' }),
     },
     {
-      path: 'frontend/src/lib/contact-rules.json',
+      path: 'frontend/src/generated/contact-rules.json',
       content: await format(JSON.stringify(contactRules), { ...prettierConfig, parser: 'json' }),
     },
   ];

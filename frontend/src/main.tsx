@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { notificationRegion } from './components/toast/toast';
+import { notificationRegion } from './components/toast/notification-region';
 import { AppRoutes } from './app/router';
 import { captureVisitSource } from './features/contact/visit-source';
 import './styles/site.css';

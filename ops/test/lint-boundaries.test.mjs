@@ -1,23 +1,33 @@
-// The lint rules that keep the folders apart fail on a deliberate violation: a probe file
-// is written inside the tree, linted with the project's own ESLint config, and removed.
+// The lint rules that keep the folders apart fail on a deliberate violation: probe files are
+// written inside the tree, linted with the project's own ESLint config, and removed.
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 import { ROOT } from './helpers.mjs';
 
+/**
+ * The messages ESLint reports for each probe (`[relative path, source]`) written inside
+ * `workspace`, in the probes' order: all linted in one run (type-aware linting starts slowly).
+ */
+async function lintProbes(workspace, probes) {
+  const cwd = path.join(ROOT, workspace);
+  const files = probes.map(([relative]) => path.join(cwd, relative));
+  try {
+    probes.forEach(([, source], index) => writeFileSync(files[index], source));
+    const results = await new ESLint({ cwd }).lintFiles(files);
+    const byFile = new Map(results.map((result) => [result.filePath, result.messages]));
+    return files.map((file) => byFile.get(file).map((message) => `${message.ruleId}: ${message.message}`));
+  } finally {
+    for (const file of files) rmSync(file, { force: true });
+  }
+}
+
 /** The rule ids ESLint reports for `source` written at `relative` inside `workspace`. */
 async function lintProbe(workspace, relative, source) {
-  const cwd = path.join(ROOT, workspace);
-  const file = path.join(cwd, relative);
-  writeFileSync(file, source);
-  try {
-    const [result] = await new ESLint({ cwd }).lintFiles([file]);
-    return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
-  } finally {
-    rmSync(file, { force: true });
-  }
+  const [messages] = await lintProbes(workspace, [[relative, source]]);
+  return messages;
 }
 
 const probe = `boundary-probe-${process.pid}.ts`;
@@ -36,6 +46,30 @@ describe('frontend boundaries', () => {
     });
   }
 
+  for (const [folder, other, source] of [
+    ['config', 'lib', "import { queryClient } from '@/lib/query-client';\n\nexport const probe = queryClient;\n"],
+    ['lib', 'components', "import { Spinner } from '@/components/spinner';\n\nexport const probe = Spinner;\n"],
+  ]) {
+    it(`src/${folder}/ may not import src/${other}/ (the shared folders import one way)`, async () => {
+      const messages = await lintProbe('frontend', `src/${folder}/${probe}`, source);
+      assert.equal(messages.length, 1);
+      assert.match(messages[0], new RegExp(`^no-restricted-imports: .*src/${folder} does not import src/${other}: `));
+    });
+  }
+
+  it('one part of the admin feature may not import another (inbox, analytics)', async () => {
+    const messages = await lintProbe(
+      'frontend',
+      `src/features/admin/analytics/${probe}`,
+      "import { STATUSES } from '../inbox/api/contact-types';\n\nexport const probe = STATUSES;\n",
+    );
+    assert.equal(messages.length, 1);
+    assert.match(
+      messages[0],
+      /^no-restricted-imports: .*The admin feature's parts \(inbox, analytics\) do not import each other/,
+    );
+  });
+
   it('src/lib/ may import another shared folder', async () => {
     const messages = await lintProbe(
       'frontend',
@@ -47,32 +81,54 @@ describe('frontend boundaries', () => {
 });
 
 describe('backend boundaries', () => {
-  for (const folder of ['config', 'common']) {
-    it(`src/${folder}/ may not import a feature`, async () => {
-      const messages = await lintProbe(
-        'backend',
-        `src/${folder}/${probe}`,
-        "import { INTERESTS } from '../contact/contact-rules.js';\n\nexport const probe = INTERESTS;\n",
-      );
-      assert.equal(messages.length, 1);
-      assert.match(messages[0], /^no-restricted-imports: .*never import a feature folder\.$/);
+  const CORE = ['config', 'common', 'database'];
+  // Every other folder of src/ is a feature, those of tomorrow included.
+  const features = readdirSync(path.join(ROOT, 'backend/src'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !CORE.includes(entry.name))
+    .map((entry) => entry.name);
+  const expected = {
+    config: /^no-restricted-imports: .*never import a feature folder\.$/,
+    common: /^no-restricted-imports: .*never import a feature folder\.$/,
+    database: /^no-restricted-imports: .*database\/ imports only entities from the feature folders\.$/,
+  };
+  // Each core folder importing (a service of) each feature, linted once for all the cases below.
+  const violations = features.flatMap((feature) =>
+    CORE.map((core) => ({
+      feature,
+      core,
+      probe: [`src/${core}/${probe.replace('.ts', `-${feature}.ts`)}`, `import '../${feature}/${feature}.service.js';\n`],
+    })),
+  );
+  let messages;
+  before(async () => {
+    messages = await lintProbes(
+      'backend',
+      violations.map((violation) => violation.probe),
+    );
+  });
+
+  it('knows the feature folders, the ones lint missed before included', () => {
+    for (const feature of ['analytics', 'audit', 'contacts', 'erasure', 'errors', 'shutdown']) {
+      assert.ok(features.includes(feature), `${feature} is a feature folder`);
+    }
+  });
+
+  for (const feature of features) {
+    it(`no core folder may import src/${feature}/`, () => {
+      violations.forEach((violation, index) => {
+        if (violation.feature !== feature) return;
+        assert.equal(messages[index].length, 1, `src/${violation.core}/ importing ${feature}: ${messages[index].join('; ')}`);
+        assert.match(messages[index][0], expected[violation.core]);
+      });
     });
   }
 
-  it('src/database/ may import an entity, and nothing else of a feature', async () => {
+  it('src/database/ may import an entity', async () => {
     const entity = await lintProbe(
       'backend',
       `src/database/${probe}`,
       "import { User } from '../users/user.entity.js';\n\nexport const probe = User;\n",
     );
     assert.deepEqual(entity, []);
-
-    const service = await lintProbe(
-      'backend',
-      `src/database/${probe}`,
-      "import { ContactService } from '../contact/contact.service.js';\n\nexport const probe = ContactService;\n",
-    );
-    assert.equal(service.length, 1);
-    assert.match(service[0], /^no-restricted-imports: .*database\/ imports only entities from the feature folders\.$/);
   });
 });

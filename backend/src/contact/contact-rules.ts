@@ -1,6 +1,6 @@
 // The contact form's rules, in the one place both halves read them: the API's validation
 // uses them directly, and `npm run api:types -w backend` writes them to
-// frontend/src/lib/contact-rules.json for the form.
+// frontend/src/generated/contact-rules.json for the form.
 
 /** The interest values and their labels, in display order (the order also breaks ties for Top Interest). */
 export const INTERESTS = [

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A lead's place in the team's triage; `new` at creation. */
 export const SUBMISSION_STATUSES = ['new', 'contacted', 'qualified', 'archived', 'spam'] as const;
@@ -18,7 +18,7 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // lives in migration 1795600100000 alone.
 @Index('ix_contact_submissions_search', { synchronize: false })
 export class ContactSubmission {
-  @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_contact_submissions' })
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;
 
   @Column({ type: 'text' })

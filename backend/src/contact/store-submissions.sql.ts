@@ -26,7 +26,7 @@ import { KEY_LIFETIME } from './contact-idempotency.js';
  */
 export const STORE_SUBMISSIONS = `
   WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                          $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::text[],
                          $19::text[], $20::text[], $21::text[])
       WITH ORDINALITY AS t(id, name, email, linkedin, company, interest, comments, rate_key, idempotency_key, request_hash,

@@ -14,6 +14,7 @@ import { ContactSearchAndFilters1795600100000 } from './migrations/1795600100000
 import { ContactProvenance1795700000000 } from './migrations/1795700000000-contact-provenance.js';
 import { SheetEraseDeliveries1795700000001 } from './migrations/1795700000001-sheet-erase-deliveries.js';
 import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention-runs.js';
+import { UuidIds1795800000000 } from './migrations/1795800000000-uuid-ids.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent];
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   ContactProvenance1795700000000,
   SheetEraseDeliveries1795700000001,
   RetentionRuns1795700000002,
+  UuidIds1795800000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
@@ -42,6 +44,11 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     // The schema changes only through migrations.
     synchronize: false,
     migrationsRun: false,
+    // Extensions included: TypeORM would create uuid-ossp at every connection for the uuid
+    // ids. They default to PostgreSQL's own gen_random_uuid() (13+), which 'pgcrypto' makes
+    // `migration:generate` write.
+    installExtensions: false,
+    uuidExtension: 'pgcrypto',
     extra: { max: 10, connectionTimeoutMillis: 5000 },
   };
 }

@@ -1,23 +1,16 @@
-import { Body, Controller, Delete, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ErasureRequestDto } from './dto/erasure-request.dto.js';
 import { ErasureResultDto } from './dto/erasure-result.dto.js';
 import { ErasureService } from './erasure.service.js';
 
+/** A person's erasure request; one lead's erasure is `DELETE /api/admin/contacts/:id` (ContactsController). */
 @ApiTags('admin')
 @Controller('admin')
 export class ErasureController {
   constructor(private readonly erasure: ErasureService) {}
-
-  @Delete('contacts/:id')
-  @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiNoContentResponse({ description: 'Erased, with its spreadsheet row (an erase delivery is queued).' })
-  @ApiNotFoundResponse({ description: 'No submission with this id.' })
-  deleteContact(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<void> {
-    return this.erasure.eraseById(id, user.username);
-  }
 
   @Post('erasures')
   @HttpCode(HttpStatus.OK)

@@ -11,5 +11,6 @@ import { RetentionService } from './retention.service.js';
   imports: [SheetsModule, AuditModule],
   controllers: [ErasureController],
   providers: [ErasureService, RetentionService, Clock],
+  exports: [ErasureService],
 })
 export class ErasureModule {}

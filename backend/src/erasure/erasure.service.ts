@@ -7,17 +7,17 @@ import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 /** Why submissions were erased, as the audit log records it. */
 export type ErasureReason = 'id' | 'email' | 'retention';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Retention erases in chunks: each one a short transaction and a spreadsheet request of a
 // bounded size, however many submissions have aged out.
 export const RETENTION_CHUNK = 1000;
 
 // The submissions to erase, chosen by one of the conditions below; their outbox rows and
 // Idempotency-Keys go with them (ON DELETE CASCADE), and the statement-level delete trigger
-// appends the negative deltas that keep the analytics exact (docs/decisions/005).
+// appends the negative deltas that keep the analytics exact (docs/decisions/005). The ids
+// come back as text[]: node-pg parses no uuid[].
 const ERASE = (condition: string) => `
   WITH erased AS (DELETE FROM contact_submissions WHERE ${condition} RETURNING id)
-  SELECT coalesce(array_agg(id ORDER BY id), '{}') AS ids FROM erased`;
+  SELECT coalesce(array_agg(id ORDER BY id), '{}')::text[] AS ids FROM erased`;
 const BY_ID = ERASE('id = $1');
 // Served by ix_contact_submissions_normalised_email.
 const BY_EMAIL = ERASE('lower(btrim(email)) = lower(btrim($1))');
@@ -38,9 +38,9 @@ export class ErasureService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Erases one submission; 404 when there is none with this id (or the id is malformed). */
+  /** Erases one submission (`id` a UUID); 404 when there is none with this id. */
   async eraseById(id: string, actor: string): Promise<void> {
-    const ids = UUID.test(id) ? await this.erase(BY_ID, [id.toLowerCase()], { actor, by: 'id' }) : [];
+    const ids = await this.erase(BY_ID, [id], { actor, by: 'id' });
     if (ids.length === 0) throw new NotFoundException('No submission with this id');
   }
 

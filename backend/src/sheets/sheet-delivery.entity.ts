@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -23,11 +23,11 @@ export type DeliveryAction = (typeof DELIVERY_ACTIONS)[number];
 // the bulk of the table over time, stay out of the index.
 @Index('ix_sheet_deliveries_pending_next_attempt_at', ['nextAttemptAt'], { where: `"status" = 'pending'` })
 export class SheetDelivery {
-  @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_sheet_deliveries' })
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_sheet_deliveries' })
   id!: string;
 
   @Index('uq_sheet_deliveries_submission_id', { unique: true })
-  @Column({ name: 'submission_id', type: 'text', nullable: true })
+  @Column({ name: 'submission_id', type: 'uuid', nullable: true })
   submissionId!: string | null;
 
   // One delivery per submission (the unique index above); erasing a submission erases its delivery.
@@ -38,8 +38,11 @@ export class SheetDelivery {
   @Column({ type: 'text', default: 'append' })
   action!: DeliveryAction;
 
-  /** The ids an `erase` delivery asks the spreadsheet to delete. */
-  @Column({ name: 'erased_ids', type: 'text', array: true, nullable: true })
+  /**
+   * The ids an `erase` delivery asks the spreadsheet to delete. node-pg does not parse a
+   * uuid[]: raw queries read it as `erased_ids::text[]`.
+   */
+  @Column({ name: 'erased_ids', type: 'uuid', array: true, nullable: true })
   erasedIds!: string[] | null;
 
   @Column({ type: 'text', default: 'pending' })

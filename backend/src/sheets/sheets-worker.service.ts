@@ -37,8 +37,8 @@ type DueDelivery = DueAppend | DueErase;
  * The cost is one pooled connection per process, idle in a transaction during the attempt.
  */
 const CLAIM_DUE_DELIVERY = `
-  SELECT d.id, d.action, d.attempts, d.erased_ids, s.id AS submission_id, s.name, s.email, s.linkedin, s.company,
-         s.interest, s.comments, s.submitted_at
+  SELECT d.id, d.action, d.attempts, d.erased_ids::text[] AS erased_ids, -- node-pg parses no uuid[]
+         s.id AS submission_id, s.name, s.email, s.linkedin, s.company, s.interest, s.comments, s.submitted_at
     FROM sheet_deliveries d
     LEFT JOIN contact_submissions s ON s.id = d.submission_id
    WHERE d.status = 'pending' AND d.next_attempt_at <= now()

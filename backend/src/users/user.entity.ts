@@ -1,8 +1,8 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('users')
 export class User {
-  @PrimaryColumn({ type: 'text', default: () => 'gen_random_uuid()', primaryKeyConstraintName: 'pk_users' })
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_users' })
   id!: string;
 
   @Index('uq_users_username', { unique: true })

@@ -25,7 +25,7 @@ export async function seedSubmissions(dataSource: DataSource, rows: SeedRow[]): 
     `INSERT INTO contact_submissions (id, name, email, interest, company, submitted_at, linkedin, comments${withStatus ? ', status' : ''})
      SELECT id, coalesce(name, 'Seed ' || ord), coalesce(email, 'seed' || ord || '@example.com'), interest, company, submitted_at,
             linkedin, comments${withStatus ? ', status' : ''}
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
          WITH ORDINALITY AS t(id, interest, company, submitted_at, name, email, linkedin, comments, status, ord)`,
     [
       ids,

@@ -1,5 +1,5 @@
 // Timings and layout of the interface. The contact form's rules come from the API
-// (lib/contact-rules.json).
+// (generated/contact-rules.json).
 
 /** How long the 'Thank You!' panel replaces the form after a successful submission. */
 export const THANK_YOU_DURATION_MS = 3000;

@@ -1,5 +1,5 @@
-import type { components } from '@/lib/api-types';
-import contactRules from '@/lib/contact-rules.json';
+import type { components } from '@/generated/api-types';
+import contactRules from '@/generated/contact-rules.json';
 
 export type Interest = components['schemas']['CreateContactDto']['interest'];
 

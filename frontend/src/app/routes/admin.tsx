@@ -10,7 +10,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { SiteHeader } from '@/components/site-header';
 import { pageMeta } from '@/config/pages';
 import { paths } from '@/config/paths';
-import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/components/admin-dashboard';
+import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
 import { queryClient } from '@/lib/query-client';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { SnackbarContent, useSnackbar } from 'notistack';
 import type { CustomContentProps } from 'notistack';
 import { TOAST_SWIPE_THRESHOLD_PX } from '@/config/constants';
-import type { ToastOptions } from './toast';
+import type { ToastOptions } from './toast-options';
 
 declare module 'notistack' {
   interface VariantOverrides {

@@ -4,8 +4,8 @@ import type { SnackbarOrigin } from 'notistack';
 import { createRoot } from 'react-dom/client';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@/config/constants';
 import { theme } from '@/config/theme';
-import type { ToastOptions } from './toast';
-import { notificationRegion } from './toast';
+import type { ToastOptions } from './toast-options';
+import { notificationRegion } from './notification-region';
 import { ToastContent } from './toast-content';
 
 /**

@@ -1,15 +1,11 @@
-import contactRules from '@/lib/contact-rules.json';
+import type { components } from '@/generated/api-types';
+import contactRules from '@/generated/contact-rules.json';
 
 /** Where the visit came from: its first page view's `utm_*` parameters, referrer and path. */
-export type VisitSource = {
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-  utmTerm?: string;
-  utmContent?: string;
-  referrer?: string;
-  landingPath?: string;
-};
+export type VisitSource = Pick<
+  components['schemas']['CreateContactDto'],
+  'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent' | 'referrer' | 'landingPath'
+>;
 
 const STORAGE_KEY = 'visit-source';
 const { maxLength } = contactRules;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest, isApiError } from '@/lib/api-client';
-import type { components } from '@/lib/api-types';
+import type { components } from '@/generated/api-types';
 
 export type AdminUser = components['schemas']['SessionUserDto'];
 

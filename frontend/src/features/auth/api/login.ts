@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
-import type { components } from '@/lib/api-types';
+import type { components } from '@/generated/api-types';
 import type { AdminUser } from './get-me';
 
 export type LoginInput = components['schemas']['LoginDto'];

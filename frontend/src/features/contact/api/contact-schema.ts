@@ -2,7 +2,7 @@ import type { FormikErrors } from 'formik';
 import { validateYupSchema, yupToFormErrors } from 'formik';
 import { object, string } from 'yup';
 import { INTERESTS } from '@/config/interests';
-import contactRules from '@/lib/contact-rules.json';
+import contactRules from '@/generated/contact-rules.json';
 import { parseHttpUrl } from '@/lib/url';
 import type { ContactFormValues } from './contact-form-values';
 

@@ -1,7 +1,7 @@
 import { API, queryKeys } from '@/config/api';
 import type { Interest } from '@/config/interests';
 import { apiRequest, isApiError } from '@/lib/api-client';
-import type { components } from '@/lib/api-types';
+import type { components } from '@/generated/api-types';
 import { CONSENT_VERSION } from '../consent-version';
 import { storedVisitSource } from '../visit-source';
 import type { ContactFormValues } from './contact-form-values';

@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '@/config/brand';
 import { COMMENTS_ROWS, THANK_YOU_DURATION_MS } from '@/config/constants';
 import { FORM_INTEREST_OPTIONS } from '@/config/interests';
 import { paths } from '@/config/paths';
-import contactRules from '@/lib/contact-rules.json';
+import contactRules from '@/generated/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
 import { submitContact } from '../api/create-contact';

@@ -1,0 +1,92 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
+import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
+import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
+import type { UpdateContactDto } from './dto/update-contact.dto.js';
+
+/** The triage of one lead: its detail, status and note, and its spreadsheet copy sent again. */
+@Injectable()
+export class ContactTriageService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly sheetsOutbox: SheetsOutbox,
+  ) {}
+
+  async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
+    const row = await this.find(id, manager);
+    // One query at a time: inside update's transaction the manager holds one client, which
+    // runs one query at a time (pg 9 refuses a second one sent while the first runs).
+    const delivery = await manager.findOneBy(SheetDelivery, { submissionId: row.id });
+    const history = await this.audit.historyOf(row.id, manager);
+    const repeats = await repeatsOf(manager, [row]);
+    const others = await otherSubmissionsOf(manager, row);
+    return ContactDetailDto.fromParts(row, delivery, history, {
+      repeatOf: repeats.get(row.id) ?? null,
+      others: others.map((other) => OtherSubmissionDto.from(other)),
+    });
+  }
+
+  /**
+   * Changes what the body gives, in one transaction with its audit events; a status or note
+   * that is already the one asked for changes nothing and records nothing.
+   */
+  async update(id: string, changes: UpdateContactDto, actor: string): Promise<ContactDetailDto> {
+    if (changes.status === undefined && changes.note === undefined) {
+      throw new BadRequestException(['status or note must be given']);
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.find(id, manager, true);
+      if (changes.status !== undefined && changes.status !== row.status) {
+        await manager.update(
+          ContactSubmission,
+          { id: row.id },
+          { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor },
+        );
+        await this.audit.record(
+          { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
+          manager,
+        );
+      }
+      const note = changes.note === undefined ? undefined : changes.note || null;
+      if (note !== undefined && note !== row.note) {
+        await manager.update(ContactSubmission, { id: row.id }, { note });
+        await this.audit.record({ actor, action: 'note', submissionId: row.id, detail: { cleared: note === null } }, manager);
+      }
+      return this.detail(row.id, manager);
+    });
+  }
+
+  /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */
+  async redeliver(id: string, actor: string): Promise<DeliveryDto> {
+    if (!this.sheetsOutbox.enabled) throw new ConflictException('The spreadsheet sync is off (SHEETS_WEBHOOK_URL is not set)');
+    const delivery = await this.dataSource.transaction(async (manager) => {
+      const row = await this.find(id, manager);
+      await manager.query(
+        `INSERT INTO sheet_deliveries (submission_id) VALUES ($1)
+         ON CONFLICT (submission_id) DO UPDATE
+           SET status = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL, delivered_at = NULL`,
+        [row.id],
+      );
+      await this.audit.record({ actor, action: 'redeliver', submissionId: row.id }, manager);
+      return manager.findOneByOrFail(SheetDelivery, { submissionId: row.id });
+    });
+    this.sheetsOutbox.deliverSoon();
+    return DeliveryDto.from(delivery);
+  }
+
+  /** The submission, or 404. `id` is a UUID (SubmissionId checked it). */
+  private async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
+    const row = await manager.findOne(ContactSubmission, {
+      where: { id },
+      lock: forUpdate ? { mode: 'pessimistic_write' } : undefined,
+    });
+    if (!row) throw new NotFoundException('No submission with this id');
+    return row;
+  }
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'wouter';
+import { RouterLink } from '@/components/router-link';
+import { LoadingScreen } from '@/components/loading-screen';
+import { queryKeys } from '@/config/api';
+import { paths } from '@/config/paths';
+import { useAnalytics } from './analytics/api/get-analytics';
+import { StatCards } from './analytics/components/stat-cards';
+import { TrendPanel } from './analytics/components/trend-panel';
+import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
+import { INBOX_API } from './inbox/api/inbox-keys';
+import { ErasePersonDialog } from './inbox/components/erase-person-dialog';
+import { SubmissionDrawer } from './inbox/components/submission-drawer';
+import { SubmissionsFilters } from './inbox/components/submissions-filters';
+import { SubmissionsList } from './inbox/components/submissions-list';
+import { SubmissionsTable } from './inbox/components/submissions-table';
+import type { Filters } from './inbox/utils/filters';
+import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from './inbox/utils/filters';
+
+export const DASHBOARD_LOADING_TEXT = 'Loading admin dashboard...';
+
+const hasFilters = (filters: Filters) =>
+  Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range);
+
+export function AdminDashboard() {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFilters(searchParams);
+  const apiFilters = toApiFilters(filters);
+  const [openedAt] = useState(() => new Date().toISOString());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+
+  const analytics = useAnalytics();
+  // While new filters load, the rows of the old ones stay on screen (and the search box keeps its focus).
+  const contacts = useInfiniteQuery({ ...getContactsQueryOptions(apiFilters), placeholderData: keepPreviousData });
+  const newCount = useNewCount(openedAt);
+
+  const changeFilters = (changes: Partial<Filters>) =>
+    setSearchParams(writeFilters({ ...filters, ...changes }), { replace: true });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+
+  if (analytics.isPending || contacts.isPending) {
+    return <LoadingScreen label={DASHBOARD_LOADING_TEXT} />;
+  }
+
+  if (!analytics.data || !contacts.data) {
+    return (
+      <Alert severity="error" role="alert">
+        Could not load the dashboard: {(analytics.error ?? contacts.error)?.message}
+      </Alert>
+    );
+  }
+
+  const submissions = contacts.data.pages.flatMap((page) => page.items);
+  const total = contacts.data.pages[0]?.total ?? null;
+  const now = new Date(contacts.dataUpdatedAt);
+  const fresh = newCount.data ?? 0;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 4 }}>
+      <StatCards analytics={analytics.data} />
+      {/* On a phone the leads come first, the trend after them: triage is what a phone is for. */}
+      <Box sx={{ order: { xs: 1, md: 0 }, minWidth: 0 }}>
+        <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
+      </Box>
+      <Box component="section" aria-labelledby="recent-submissions" sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Typography id="recent-submissions" variant="h5" component="h2" sx={{ fontWeight: 700, mr: 'auto' }}>
+            Recent Submissions
+          </Typography>
+          <Typography role="status" variant="body2" color={fresh ? 'primary' : 'text.secondary'} data-testid="new-count">
+            {fresh ? `${fresh} new since you opened the page` : ''}
+          </Typography>
+          <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
+            Refresh
+          </Button>
+          <Button variant="outlined" size="small" href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`} download>
+            Export CSV
+          </Button>
+          <ErasePersonDialog />
+        </Box>
+        <SubmissionsFilters filters={filters} onChange={changeFilters} />
+        <Box sx={{ minHeight: 4 }}>
+          {contacts.isFetching && !contacts.isFetchingNextPage ? <LinearProgress aria-label="Loading submissions" /> : null}
+        </Box>
+        {submissions.length > 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="range-count">
+            {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
+          </Typography>
+        ) : null}
+        {submissions.length === 0 ? (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>
+            {hasFilters(filters) ? (
+              <Typography>No submissions match these filters.</Typography>
+            ) : (
+              <>
+                <Typography sx={{ mb: 1 }}>No submissions found yet.</Typography>
+                <Link component={RouterLink} href={paths.home}>
+                  Go to the contact form
+                </Link>
+              </>
+            )}
+          </Paper>
+        ) : wide ? (
+          <SubmissionsTable submissions={submissions} now={now} onOpen={setOpenId} />
+        ) : (
+          <SubmissionsList submissions={submissions} now={now} onOpen={setOpenId} />
+        )}
+        {contacts.hasNextPage ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
+            <Button
+              variant="outlined"
+              onClick={() => void contacts.fetchNextPage()}
+              disabled={contacts.isFetchingNextPage}
+              startIcon={
+                contacts.isFetchingNextPage ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined
+              }
+            >
+              Load more
+            </Button>
+          </Box>
+        ) : null}
+        {contacts.isFetchNextPageError ? (
+          <Alert severity="error" role="alert">
+            Could not load more submissions: {contacts.error?.message}
+          </Alert>
+        ) : null}
+        {contacts.isError && !contacts.isFetchNextPageError ? (
+          <Alert severity="error" role="alert">
+            Could not load the submissions: {contacts.error?.message}
+          </Alert>
+        ) : null}
+      </Box>
+      <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+    </Box>
+  );
+}

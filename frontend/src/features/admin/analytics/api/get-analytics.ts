@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/config/api';
+import type { components } from '@/generated/api-types';
+import { browserTimeZone } from '@/lib/time-zone';
+
+export type Analytics = components['schemas']['AnalyticsDto'];
+
+// The default query function GETs the key's URL.
+export const getAnalyticsQueryOptions = (tz: string = browserTimeZone()) =>
+  queryOptions<Analytics>({ queryKey: queryKeys.adminAnalytics(tz) });
+
+export function useAnalytics() {
+  return useQuery(getAnalyticsQueryOptions());
+}

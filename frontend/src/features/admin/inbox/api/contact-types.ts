@@ -1,0 +1,20 @@
+import type { components } from '@/generated/api-types';
+
+type Schemas = components['schemas'];
+
+// The inbox's shapes, named after the API's OpenAPI document (src/generated/api-types.ts).
+
+export type Status = Schemas['ContactSubmissionDto']['status'];
+export const STATUSES: readonly Status[] = ['new', 'contacted', 'qualified', 'archived', 'spam'];
+
+export type ContactSubmission = Schemas['ContactSubmissionDto'];
+export type ContactDetail = Schemas['ContactDetailDto'];
+export type Delivery = Schemas['DeliveryDto'];
+export type DeliveryState = Delivery['state'];
+export type HistoryEvent = Schemas['HistoryEntryDto'];
+
+/** Where the lead came from (shared/CONTRACT.md, "Where a lead came from"). */
+export type Provenance = Pick<
+  ContactDetail,
+  'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent' | 'referrer' | 'landingPath' | 'consentVersion'
+>;

@@ -1,0 +1,50 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiRequest, queryKeyToUrl } from '@/lib/api-client';
+import { parseNextLink } from '@/lib/link-header';
+import type { ApiFilters } from '../utils/filters';
+import type { ContactSubmission } from './contact-types';
+import { inboxKeys } from './inbox-keys';
+
+export type { ContactSubmission };
+
+export type ContactsPage = {
+  items: ContactSubmission[];
+  /** The `rel="next"` URL of the answer's Link header, when more rows exist. */
+  nextUrl: string | null;
+  /** `X-Total-Count`: the rows that match the filters (null when the answer has none). */
+  total: number | null;
+};
+
+function totalCount(header: string | null): number | null {
+  const total = header === null ? NaN : Number(header);
+  return Number.isSafeInteger(total) && total >= 0 ? total : null;
+}
+
+export async function getContactsPage(url: string, signal?: AbortSignal): Promise<ContactsPage> {
+  const res = await apiRequest(url, { signal });
+  const items = (await res.json()) as ContactSubmission[];
+  return { items, nextUrl: parseNextLink(res.headers.get('Link')), total: totalCount(res.headers.get('X-Total-Count')) };
+}
+
+export const getContactsQueryOptions = (filters: ApiFilters = {}) =>
+  infiniteQueryOptions({
+    queryKey: inboxKeys.contactList({ ...filters }),
+    queryFn: ({ pageParam, signal }) => getContactsPage(pageParam, signal),
+    initialPageParam: queryKeyToUrl(inboxKeys.contactList({ ...filters })),
+    getNextPageParam: (lastPage) => lastPage.nextUrl ?? undefined,
+  });
+
+export function useContacts(filters: ApiFilters = {}) {
+  return useInfiniteQuery(getContactsQueryOptions(filters));
+}
+
+/** How many submissions arrived since `since` (one row asked for; the count is the header). */
+export const getNewCountQueryOptions = (since: string) =>
+  queryOptions({
+    queryKey: inboxKeys.contactList({ from: since, limit: '1' }),
+    queryFn: async ({ queryKey, signal }) => (await getContactsPage(queryKeyToUrl(queryKey), signal)).total ?? 0,
+  });
+
+export function useNewCount(since: string) {
+  return useQuery(getNewCountQueryOptions(since));
+}

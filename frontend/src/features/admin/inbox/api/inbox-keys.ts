@@ -1,0 +1,15 @@
+import { queryKeys } from '@/config/api';
+
+// The inbox's endpoints and query keys. They live with the feature (the landing page, which
+// loads src/config, never needs them) and extend the shared admin prefix, so invalidating
+// `queryKeys.admin` or `queryKeys.adminContacts` still reaches every one of them.
+
+export const INBOX_API = {
+  contacts: '/api/admin/contacts',
+  erasures: '/api/admin/erasures',
+} as const;
+
+export const inboxKeys = {
+  contactList: (filters: Record<string, string | undefined>) => [...queryKeys.adminContacts, filters] as const,
+  contact: (id: string) => [...queryKeys.adminContacts, id] as const,
+};

@@ -1,0 +1,173 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import SvgIcon from '@mui/material/SvgIcon';
+import Typography from '@mui/material/Typography';
+import { PRODUCT_NAME } from '@/config/brand';
+import { interestLabel } from '@/config/interests';
+import { mailtoHref } from '@/lib/url';
+import type { ContactDetail, Provenance } from '../api/contact-types';
+import { useContact } from '../api/get-contact';
+import { historyText } from '../utils/history-text';
+import { localTime } from '../utils/relative-time';
+import { statusLabel } from '../utils/status-labels';
+import { DeleteContactButton } from './delete-contact-button';
+import { DeliveryPanel } from './delivery-panel';
+import { NoteEditor } from './note-editor';
+import { StatusSelect } from './status-select';
+import { SubmissionCard } from './submission-card';
+
+export type SubmissionDrawerProps = {
+  id: string | null;
+  onOpen: (id: string) => void;
+  onClose: () => void;
+};
+
+const PROVENANCE_LABELS: [keyof Provenance, string][] = [
+  ['utmSource', 'UTM source'],
+  ['utmMedium', 'UTM medium'],
+  ['utmCampaign', 'UTM campaign'],
+  ['utmTerm', 'UTM term'],
+  ['utmContent', 'UTM content'],
+  ['referrer', 'Referrer'],
+  ['landingPath', 'Landing page'],
+  ['consentVersion', 'Consent notice version'],
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ display: 'grid', gap: 1 }}>
+      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The reply link: a mail to the lead with a subject already written. */
+export function replyHref(lead: Pick<ContactDetail, 'email' | 'interest'>): string | null {
+  return mailtoHref(lead.email, `Re: ${interestLabel(lead.interest)} – ${PRODUCT_NAME}`);
+}
+
+function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (id: string) => void; onClose: () => void }) {
+  const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
+  const reply = replyHref(lead);
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <SubmissionCard submission={lead} />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {reply ? (
+          <Button variant="contained" size="small" href={reply}>
+            Reply by e-mail
+          </Button>
+        ) : null}
+        <DeleteContactButton id={lead.id} name={lead.name} onDeleted={onClose} />
+      </Box>
+      <Section title="Status">
+        <Box>
+          <StatusSelect submission={lead} />
+        </Box>
+        {lead.statusChangedAt ? (
+          <Typography variant="body2" color="text.secondary">
+            Changed by {lead.statusChangedBy ?? 'the system'} on {localTime(lead.statusChangedAt)}
+          </Typography>
+        ) : null}
+      </Section>
+      <Section title="Note">
+        <NoteEditor id={lead.id} note={lead.note} />
+      </Section>
+      {provenance.length ? (
+        <Section title="Where the lead came from">
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+            {provenance.map(([key, label]) => (
+              <Box key={key} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {lead[key]}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Section>
+      ) : null}
+      <Section title="Spreadsheet">
+        <DeliveryPanel id={lead.id} delivery={lead.delivery} />
+      </Section>
+      {lead.otherSubmissions.length ? (
+        <Section title="Other submissions of this person">
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {lead.otherSubmissions.map((other) => (
+              <li key={other.id}>
+                <Link component="button" type="button" variant="body2" onClick={() => onOpen(other.id)}>
+                  {localTime(other.submittedAt)}
+                </Link>{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {interestLabel(other.interest)}, {statusLabel(other.status)}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Section>
+      ) : null}
+      <Section title="History">
+        {lead.history?.length ? (
+          <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="history">
+            {lead.history.map((event, index) => (
+              <Typography component="li" variant="body2" key={`${event.at}-${index}`}>
+                {historyText(event)}{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  by {event.actor ?? 'the system'}, {localTime(event.at)}
+                </Typography>
+              </Typography>
+            ))}
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Nothing changed yet.
+          </Typography>
+        )}
+      </Section>
+    </Box>
+  );
+}
+
+/** The lead's every detail beside the list: open while `id` is set. */
+export function SubmissionDrawer({ id, onOpen, onClose }: SubmissionDrawerProps) {
+  const lead = useContact(id);
+  return (
+    <Drawer
+      anchor="right"
+      open={id !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, p: 2.5 }, role: 'dialog', 'aria-labelledby': 'lead-title' } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+        <Typography id="lead-title" component="h2" variant="h6" sx={{ fontWeight: 700, mr: 'auto' }}>
+          Submission details
+        </Typography>
+        <IconButton aria-label="Close details" onClick={onClose}>
+          <SvgIcon fontSize="small">
+            <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+          </SvgIcon>
+        </IconButton>
+      </Box>
+      {lead.isPending && id !== null ? (
+        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={20} aria-hidden="true" /> Loading…
+        </Box>
+      ) : lead.isError ? (
+        <Alert severity="error">Could not load this submission: {lead.error.message}</Alert>
+      ) : lead.data ? (
+        <DrawerBody key={lead.data.id} lead={lead.data} onOpen={onOpen} onClose={onClose} />
+      ) : null}
+    </Drawer>
+  );
+}
