@@ -1,5 +1,5 @@
 # Thin wrappers: every target calls npm or docker compose. See README.md.
-.PHONY: install dev test test-containers serve up down
+.PHONY: install test-packages bench-packages dev test bench test-containers serve up down
 
 # Installs from the lock file when node_modules is missing or older than the lock.
 node_modules/.package-lock.json: package-lock.json
@@ -10,8 +10,21 @@ install: node_modules/.package-lock.json
 dev: install
 	npm run dev
 
-test: install
+# The Debian packages of the suites (scripts/system-packages.sh): installed when run as root
+# with apt-get; otherwise make stops at once with the command to run. `make dev` needs none.
+test-packages:
+	bash scripts/system-packages.sh test
+
+bench-packages:
+	bash scripts/system-packages.sh bench
+
+test: test-packages install
 	npm test
+
+# Benchmarks and Lighthouse: figures to read, and the budgets that exist (the landing page's
+# JavaScript, checked by the build; Lighthouse's 100s). `.ci/run` runs it after `make test`.
+bench: bench-packages install
+	npm run bench
 
 # Builds both images and runs docker-compose.yml through podman (root, Debian packages of
 # .ci/run); needs no node_modules. See README.md, "What the container test proves".

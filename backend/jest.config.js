@@ -12,4 +12,8 @@ export default {
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
   testTimeout: 30000,
+  // Files run in parallel: each has a database of its own on the one server, and the API
+  // processes some start are built once per run (test/support/api-process.ts). Two workers
+  // for the 2-core machines the project runs on.
+  maxWorkers: 2,
 };

@@ -82,6 +82,9 @@ export default defineConfig({
         stdout: 'ignore',
         stderr: 'pipe',
         env: {
+          // A deprecated call in the API (such as a query sent to a pg client still running
+          // one) throws, and the request that made it fails.
+          NODE_OPTIONS: '--throw-deprecation',
           SERVE_PORT,
           SERVE_API_PORT: API_PORT,
           CONTACT_RATE_LIMIT: '1000',

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
@@ -6,6 +5,7 @@ import { runMigrationsLocked, waitForMigrations } from '../src/database/migrate.
 import { ContactSubmissionCounts1795328829376 } from '../src/database/migrations/1795328829376-contact-submission-counts.js';
 import { ContactSubmissionDeltas1795400000000 } from '../src/database/migrations/1795400000000-contact-submission-deltas.js';
 import { UuidIds1795800000000 } from '../src/database/migrations/1795800000000-uuid-ids.js';
+import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
 describe('migrations', () => {
@@ -46,10 +46,15 @@ describe('migrations', () => {
     const migrator = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
     try {
       let current = false;
+      // Its checks counted: it must have found the migrations pending twice before it can be
+      // said to wait (rather than to be slow to return).
+      let checks = 0;
+      const showMigrations = waiter.showMigrations.bind(waiter);
+      waiter.showMigrations = () => showMigrations().finally(() => (checks += 1));
       const waiting = waitForMigrations(waiter, 50).then(() => {
         current = true;
       });
-      await sleep(500);
+      await waitFor('two checks of the waiter', () => checks >= 2);
       expect(current).toBe(false);
 
       await runMigrationsLocked(migrator);

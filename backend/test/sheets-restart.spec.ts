@@ -24,7 +24,7 @@ describe('spreadsheet sync across a crash of the API (SIGKILL)', () => {
 
   beforeAll(async () => {
     // The code under test as `npm run build` makes it.
-    buildApi();
+    await buildApi();
     endpoint = await FakeSheetsEndpoint.start();
     databaseUrl = await createTestDatabase();
     apiPort = await freePort();

@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
+import { retryDelayMs } from '../src/sheets/retry-schedule.js';
+import { SheetsWorker } from '../src/sheets/sheets-worker.service.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
@@ -32,7 +34,22 @@ const allDelivered = (sut: TestApp, count: number) => async () => {
   const rows = await deliveries(sut);
   return rows.length === count && rows.every((row) => row.status === 'delivered');
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The longest a retry after the `attempt`-th attempt waits, with FAST's base. */
+const longestRetryDelayMs = (attempt: number) => retryDelayMs(attempt, Number(FAST.SHEETS_RETRY_BASE_MS), () => 1);
+/**
+ * Resolves at a point by which the worker would have sent anything due within `dueWithinMs`
+ * from now: a submission made after that moment has had its first attempt (the worker takes
+ * the oldest due delivery first). Returns that later submission's id.
+ */
+const afterALaterAttempt = async (sut: TestApp, dueWithinMs = 0): Promise<string> => {
+  const dueBy = Date.now() + dueWithinMs;
+  await waitFor('the moment anything earlier is due', () => Date.now() >= dueBy);
+  const id = await submit(sut, { name: 'Later', email: 'later@example.com' });
+  await waitFor('the first attempt of a later delivery', async () =>
+    (await deliveries(sut)).some((row) => row.submission_id === id && row.attempts > 0),
+  );
+  return id;
+};
 
 describe('spreadsheet sync', () => {
   let endpoint: FakeSheetsEndpoint;
@@ -91,9 +108,9 @@ describe('spreadsheet sync', () => {
   it('queues nothing for a filled honeypot', async () => {
     await submit(sut, { website: 'https://spam.example' });
 
-    await sleep(200);
-    expect(await deliveries(sut)).toEqual([]);
-    expect(endpoint.received).toEqual([]);
+    const later = await afterALaterAttempt(sut);
+    expect((await deliveries(sut)).map((row) => row.submission_id)).toEqual([later]);
+    expect(endpoint.postedIds).toEqual([later]);
   });
 
   it('counts a 302 answer as delivered when the redirected GET succeeds', async () => {
@@ -136,26 +153,26 @@ describe('spreadsheet sync', () => {
   it.each([400, 404, 410])('marks the delivery failed at once on a %i answer, without retrying', async (status) => {
     endpoint.answer = () => status;
 
-    await submit(sut);
+    const id = await submit(sut);
 
     await waitFor('the failure', async () => (await deliveries(sut))[0]?.status === 'failed');
     const [row] = await deliveries(sut);
     expect(row.attempts).toBe(1);
     expect(row.last_error).toMatch(new RegExp(`^HTTP ${status}`));
-    await sleep(300); // several retry delays and polls
-    expect(endpoint.posts).toHaveLength(1);
+    const later = await afterALaterAttempt(sut, longestRetryDelayMs(1));
+    expect(endpoint.postedIds).toEqual([id, later]);
     expect((await deliveries(sut))[0].status).toBe('failed');
   });
 
   it('marks the delivery failed at once when the script refuses it (200 with {"ok": false})', async () => {
     endpoint.answer = () => 'refuse';
 
-    await submit(sut);
+    const id = await submit(sut);
 
     await waitFor('the failure', async () => (await deliveries(sut))[0]?.status === 'failed');
     expect((await deliveries(sut))[0]).toMatchObject({ attempts: 1, last_error: 'refused by the endpoint: bad signature' });
-    await sleep(300);
-    expect(endpoint.posts).toHaveLength(1);
+    const later = await afterALaterAttempt(sut, longestRetryDelayMs(1));
+    expect(endpoint.postedIds).toEqual([id, later]);
   });
 
   it('retries when the script asks for it (200 with {"ok": false, "retry": true})', async () => {
@@ -311,8 +328,8 @@ describe('spreadsheet sync giving up', () => {
       attempts: 3,
       last_error: 'HTTP 503 Service Unavailable (gave up after 3 attempts)',
     });
-    await sleep(300);
-    expect(endpoint.postedIds).toEqual([id, id, id]);
+    const later = await afterALaterAttempt(sut, longestRetryDelayMs(3));
+    expect(endpoint.postedIds.filter((posted) => posted !== later)).toEqual([id, id, id]);
   });
 });
 
@@ -341,11 +358,12 @@ describe('spreadsheet sync on two app instances sharing a database', () => {
     try {
       for (let index = 0; index < 10; index += 1) ids.push(await submit(apps[index % 2], { name: `Lead ${index}` }));
       await waitFor('every delivery', allDelivered(apps[0], 10));
-      await sleep(300);
+      // A second sending of one of them would have come by the time each instance has taken a later one.
+      ids.push(await afterALaterAttempt(apps[0]), await afterALaterAttempt(apps[1]));
     } finally {
       clearInterval(answering);
     }
-    expect((await deliveries(apps[0])).map((row) => row.attempts)).toEqual(Array(10).fill(1));
+    expect((await deliveries(apps[0])).map((row) => row.attempts)).toEqual(Array(12).fill(1));
     expect([...endpoint.postedIds].sort()).toEqual([...ids].sort());
   });
 });
@@ -358,8 +376,16 @@ describe('spreadsheet sync on shutdown', () => {
     await submit(sut);
     await waitFor('an attempt in flight', () => endpoint.hangingCount === 1);
 
+    // Answered only once the app has begun to close: its worker told to stop, the attempt still in flight.
+    const worker = sut.app.get(SheetsWorker);
+    const stopWorker = worker.beforeApplicationShutdown.bind(worker);
+    let stopping = false;
+    worker.beforeApplicationShutdown = () => {
+      stopping = true;
+      return stopWorker();
+    };
     const closing = sut.close();
-    await sleep(100);
+    await waitFor('the worker told to stop', () => stopping);
     endpoint.releaseHanging();
     await closing;
 

@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { once } from 'node:events';
 import http from 'node:http';
 import { connect } from 'node:net';
+import pg from 'pg';
 import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
+import { waitFor } from './support/sheets-endpoint.js';
 import { createTestDatabase } from './support/test-app.js';
 
 /** A rolling deploy sends SIGTERM: requests in flight must still be answered, and the exit is bounded. */
@@ -11,7 +13,7 @@ describe('graceful shutdown (SIGTERM)', () => {
   let api: ApiProcess;
 
   beforeAll(async () => {
-    buildApi();
+    await buildApi();
     databaseUrl = await createTestDatabase();
   }, 120_000);
   afterEach(() => api?.stop('SIGKILL'));
@@ -29,6 +31,16 @@ describe('graceful shutdown (SIGTERM)', () => {
     return took;
   };
 
+  const queryDatabase = async (sql: string): Promise<unknown[]> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
   const login = (password: string) =>
     fetch(`${api.url}/api/auth/login`, {
       method: 'POST',
@@ -41,7 +53,11 @@ describe('graceful shutdown (SIGTERM)', () => {
     // Three failed sign-ins make the next one wait a second before it answers: a slow request.
     for (const attempt of [1, 2, 3]) expect((await login(`wrong-${attempt}`)).status).toBe(401);
     const inFlight = login('wrong-4');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The attempt is counted before its wait: once it is, the request is in flight.
+    await waitFor(
+      'the fourth attempt counted',
+      async () => (await queryDatabase('SELECT 1 FROM rate_limits WHERE hits >= 4')).length > 0,
+    );
 
     const exited = api.stop('SIGTERM');
     const res = await inFlight;
@@ -56,9 +72,10 @@ describe('graceful shutdown (SIGTERM)', () => {
   it('says not ready at once, keeps serving with Connection: close during the delay, then exits', async () => {
     await start(1500);
     api.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    let ready = await fetch(`${api.url}/api/health/ready`);
+    // "At once": within the time a signal takes to reach the process and its handler.
+    await waitFor('ready to answer 503', async () => (ready = await fetch(`${api.url}/api/health/ready`)).status === 503, 1000);
 
-    const ready = await fetch(`${api.url}/api/health/ready`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ message: 'shutting down' });
     const live = await fetch(`${api.url}/api/health/live`);
@@ -85,10 +102,13 @@ describe('graceful shutdown (SIGTERM)', () => {
     const socket = connect(Number(new URL(api.url).port), '127.0.0.1');
     await once(socket, 'connect');
     socket.on('error', () => undefined);
+    // Expect: 100-continue: the server's "100 Continue" says it has the request and waits for its body.
     socket.write(
-      'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Ada',
+      'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [continued] = (await once(socket, 'data')) as [Buffer];
+    expect(continued.toString()).toMatch(/^HTTP\/1\.1 100 Continue/);
+    socket.write('{"name":"Ada');
     api.child.kill('SIGTERM');
     const took = await exitedWithin(25_000);
     console.log(`SIGTERM with a stalled upload: exited in ${took} ms`);

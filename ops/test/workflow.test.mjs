@@ -58,6 +58,18 @@ describe(WORKFLOW, () => {
     assert.match(readText('.ci/run'), /make test/);
   });
 
+  test('make test runs lint, types and tests; the benchmarks and Lighthouse are make bench', () => {
+    const { scripts } = JSON.parse(readText('package.json'));
+    assert.doesNotMatch(scripts.test, /bench|lighthouse/);
+    for (const step of ['bench -w backend', 'bench:contact:short -w backend', 'lighthouse -w frontend', 'npm run build'])
+      assert.ok(scripts.bench.includes(step), step);
+  });
+
+  test('.ci/run: make test, then make bench, then the container test', () => {
+    const steps = readText('.ci/run').match(/^make [\w-]+$/gm);
+    assert.deepEqual(steps, ['make test', 'make bench', 'make test-containers']);
+  });
+
   test('runs the container smoke test on Docker with the real base images', () => {
     const workflow = readYaml(WORKFLOW);
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);

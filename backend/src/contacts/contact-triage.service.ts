@@ -20,12 +20,12 @@ export class ContactTriageService {
 
   async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
     const row = await this.find(id, manager);
-    const [delivery, history, repeats, others] = await Promise.all([
-      manager.findOneBy(SheetDelivery, { submissionId: row.id }),
-      this.audit.historyOf(row.id, manager),
-      repeatsOf(manager, [row]),
-      otherSubmissionsOf(manager, row),
-    ]);
+    // One query at a time: inside update's transaction the manager holds one client, which
+    // runs one query at a time (pg 9 refuses a second one sent while the first runs).
+    const delivery = await manager.findOneBy(SheetDelivery, { submissionId: row.id });
+    const history = await this.audit.historyOf(row.id, manager);
+    const repeats = await repeatsOf(manager, [row]);
+    const others = await otherSubmissionsOf(manager, row);
     return ContactDetailDto.fromParts(row, delivery, history, {
       repeatOf: repeats.get(row.id) ?? null,
       others: others.map((other) => OtherSubmissionDto.from(other)),

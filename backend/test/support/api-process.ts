@@ -1,14 +1,43 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Builds the API as `npm run build` does, for tests that run it as a process of its own. */
-export function buildApi(): void {
-  execFileSync('npm', ['run', 'build', '-w', 'backend'], { cwd: repoRoot, stdio: 'pipe' });
+/**
+ * Builds the API as `npm run build` does, for tests that run it as a process of its own; once
+ * per run. Test files run in parallel workers: the first to ask takes a lock folder in the
+ * run's folder (TEST_RUN_DIR, see global-setup.mjs) and builds; the others wait for its result.
+ */
+export async function buildApi(): Promise<void> {
+  const runDir = process.env.TEST_RUN_DIR;
+  if (!runDir) throw new Error('TEST_RUN_DIR is not set: run the tests with `npm test`');
+  const result = path.join(runDir, 'api-build-result');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const outcome = await readFile(result, 'utf8').catch(() => undefined);
+    if (outcome === 'ok') return;
+    if (outcome !== undefined) throw new Error(`the API build failed: ${outcome}`);
+    const mine = await mkdir(path.join(runDir, 'api-build-lock')).then(
+      () => true,
+      () => false,
+    );
+    if (mine) {
+      const built = await promisify(execFile)('npm', ['run', 'build', '-w', 'backend'], { cwd: repoRoot }).then(
+        () => 'ok',
+        (error: Error & { stdout?: string }) => `${error.message}\n${error.stdout ?? ''}`,
+      );
+      await writeFile(result, built);
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error('timed out waiting for the API build of another test file');
+    await sleep(100);
+  }
 }
 
 export async function freePort(): Promise<number> {
@@ -33,7 +62,15 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
   const apiPort = port ?? (await freePort());
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', LOG_LEVEL: 'silent', PORT: String(apiPort), ...env },
+    env: {
+      PATH: process.env.PATH,
+      // A deprecated call (such as a query sent to a pg client still running one) fails the test.
+      NODE_OPTIONS: '--throw-deprecation',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      PORT: String(apiPort),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
