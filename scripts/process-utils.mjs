@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 const COLORS = [36, 35, 33, 32, 34, 31];
 
 /** Writes each line of `stream` to `out` with a `[name]` prefix. */
-function pipeLines(stream, out, prefix) {
+export function pipeLines(stream, out, prefix) {
   let rest = '';
   stream.setEncoding('utf8');
   stream.on('data', (chunk) => {

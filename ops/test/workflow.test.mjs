@@ -60,7 +60,11 @@ describe(WORKFLOW, () => {
 
   test('make test runs lint, types and tests; the benchmarks and Lighthouse are make bench', () => {
     const { scripts } = JSON.parse(readText('package.json'));
-    assert.doesNotMatch(scripts.test, /bench|lighthouse/);
+    assert.equal(scripts.test, 'node scripts/test.mjs');
+    const steps = readText('scripts/test.mjs');
+    assert.doesNotMatch(steps, /bench|lighthouse/);
+    for (const suite of ['lint', 'typecheck', 'test -w backend', 'test -w frontend', 'test -w ops', 'test:e2e -w frontend'])
+      assert.ok(steps.includes(`npm run ${suite}`), suite);
     for (const step of ['bench -w backend', 'bench:contact:short -w backend', 'lighthouse -w frontend', 'npm run build'])
       assert.ok(scripts.bench.includes(step), step);
   });

@@ -1,0 +1,57 @@
+// `make test`: lint, types and every test suite, and each step's time at the end.
+// The backend's integration tests spend most of their time waiting on PostgreSQL, on timers
+// and on the processes they start, so while they run the 2-core machine has room for lint,
+// types and the frontend's unit tests: those two lanes run side by side. The build and the
+// suites that use it (ops, then the browser suite behind nginx) follow one at a time, since
+// the fault suite and the browser suite measure and wait on servers of their own.
+import { spawn } from 'node:child_process';
+import { pipeLines } from './process-utils.mjs';
+
+const LANES_FIRST = [
+  [
+    ['lint', 'npm run lint'],
+    ['typecheck', 'npm run typecheck'],
+    ['frontend unit', 'npm run test -w frontend'],
+  ],
+  [['backend', 'npm run test -w backend']],
+];
+const THEN = [
+  ['build', 'npm run build'],
+  ['ops', 'npm run test -w ops'],
+  ['e2e', 'SERVE_SKIP_BUILD=1 npm run test:e2e -w frontend'],
+];
+
+const times = [];
+
+/** Runs one step with its output prefixed by its name; resolves whether it passed. */
+function run([name, command]) {
+  const started = Date.now();
+  const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+  pipeLines(child.stdout, process.stdout, `[${name}]`);
+  pipeLines(child.stderr, process.stderr, `[${name}]`);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      times.push({ name, seconds: (Date.now() - started) / 1000, passed: code === 0 });
+      resolve(code === 0);
+    });
+  });
+}
+
+async function lane(steps) {
+  for (const step of steps) if (!(await run(step))) return false;
+  return true;
+}
+
+function summary(totalSeconds) {
+  const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  console.log('\nmake test, step by step:');
+  for (const { name, seconds, passed } of times)
+    console.log(`  ${name.padEnd(14)} ${minutes(seconds).padStart(13)}  ${passed ? 'passed' : 'FAILED'}`);
+  console.log(`  ${'all'.padEnd(14)} ${minutes(totalSeconds).padStart(13)}`);
+}
+
+const started = Date.now();
+const firstPassed = (await Promise.all(LANES_FIRST.map(lane))).every(Boolean);
+const passed = firstPassed && (await lane(THEN));
+summary((Date.now() - started) / 1000);
+process.exit(passed ? 0 : 1);
