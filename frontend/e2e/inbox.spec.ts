@@ -74,6 +74,28 @@ test('interest and status filters; archived leads are hidden unless asked for', 
   await expect(page.getByRole('combobox', { name: `Status of Partner ${word}` })).toHaveValue('archived');
 });
 
+test('a link to /admin?lead=<id> opens that lead; opening and closing a lead keeps the URL in step', async ({
+  page,
+  request,
+}) => {
+  const word = token();
+  const name = `Linked ${word}`;
+  const id = await createContact(request, { name, email: `linked.${word}@example.com`, interest: 'community' });
+
+  await page.goto(`/admin?lead=${id}`);
+  await expect(drawer(page).getByRole('article', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Close details' }).click();
+  await expect(drawer(page)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]lead=/);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).getByRole('button', { name }).click();
+  await expect(drawer(page).getByRole('article', { name })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]lead=${id}`));
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
+});
+
 test('the drawer: every field, a note, the status history, the reply link and Send again', async ({ page, request }) => {
   const word = token();
   const name = `Lin ${word}`;
@@ -106,9 +128,8 @@ test('the drawer: every field, a note, the status history, the reply link and Se
   await expect(panel.getByTestId('history')).toContainText('Note saved');
   await expect(panel.getByText(/Changed by admin on/)).toBeVisible();
 
-  // The note is stored: it is there after a reload.
+  // The note is stored: it is there after a reload, which opens the lead again (from the URL).
   await page.reload();
-  await page.getByRole('button', { name }).click();
   await expect(drawer(page).getByRole('textbox', { name: 'Note' })).toHaveValue('Call back on Monday');
 
   // Delivered once by the worker; "Send again" delivers it a second time.

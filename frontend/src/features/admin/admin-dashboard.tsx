@@ -39,7 +39,14 @@ export function AdminDashboard() {
   const filters = readFilters(searchParams);
   const apiFilters = toApiFilters(filters);
   const [openedAt] = useState(() => new Date().toISOString());
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open lead lives in the URL too (`?lead=<id>`), so a link opens it for a teammate.
+  const openId = searchParams.get('lead');
+  const setOpenId = (id: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (id) next.set('lead', id);
+    else next.delete('lead');
+    setSearchParams(next, { replace: true });
+  };
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   const analytics = useAnalytics();
