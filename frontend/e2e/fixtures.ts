@@ -1,19 +1,17 @@
 import { test as base, expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { components } from '../src/generated/api-types';
 import { ADMIN } from './admin-account';
 
 export { ADMIN };
 export const PRODUCT_NAME = 'TalentFlow AI';
 export const SUBMIT_LABEL = `Connect with ${PRODUCT_NAME}`;
 
-export type ContactInput = {
-  name: string;
-  email: string;
-  linkedin?: string;
-  company?: string;
-  interest: 'empower-team' | 'community' | 'partnership';
-  comments?: string;
-};
+/** The contact form's fields, as the API's generated types name them. */
+export type ContactInput = Pick<
+  components['schemas']['CreateContactDto'],
+  'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments'
+>;
 
 let counter = 0;
 /** A value no other test (or earlier run on a reused server) has used. */
