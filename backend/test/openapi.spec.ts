@@ -27,6 +27,7 @@ describe('OpenAPI', () => {
       '/api/contact',
       '/api/health/live',
       '/api/health/ready',
+      '/api/privacy',
     ]);
     expect(res.body.components.schemas.CreateContactDto.properties.interest.enum).toEqual([
       'empower-team',

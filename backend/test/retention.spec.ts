@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Clock } from '../src/common/clock.js';
 import { RetentionService } from '../src/erasure/retention.service.js';
+import request from 'supertest';
 import { emptySubmissions, seedSubmissions } from './support/seed.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, signedInAgent, type TestApp, type TestAppOptions } from './support/test-app.js';
@@ -46,6 +47,13 @@ describe('RETENTION_DAYS', () => {
   const ago = (days: number) => new Date(clock.current.getTime() - days * DAY);
   const remaining = async () =>
     (await sut.dataSource.query('SELECT id FROM contact_submissions ORDER BY submitted_at')).map((row: { id: string }) => row.id);
+
+  it('tells visitors the limit through GET /api/privacy, signed out', async () => {
+    const res = await request(sut.server).get('/api/privacy').expect(200);
+
+    expect(res.body).toEqual({ retentionDays: 30 });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
 
   it('erases the submissions older than the limit, once a day, on one replica', async () => {
     const [old, older] = await seedSubmissions(sut.dataSource, [{ submittedAt: ago(31) }, { submittedAt: ago(400) }]);
@@ -105,5 +113,6 @@ describe('without RETENTION_DAYS', () => {
     expect(await sut.app.get(RetentionService).runIfDue()).toBeNull();
 
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toHaveLength(1);
+    expect((await request(sut.server).get('/api/privacy').expect(200)).body).toEqual({ retentionDays: null });
   });
 });

@@ -119,6 +119,33 @@ test.describe('landing page', () => {
     expect(shownFor).toBeLessThan(6500);
   });
 
+  test("the success toast does not cover the form's button when the form comes back", async ({ page }) => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 667 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await fillForm(page);
+      await page.getByRole('button', { name: SUBMIT_LABEL }).click();
+      await expect(page.getByTestId('thank-you-panel')).toBeVisible();
+      const button = page.getByRole('button', { name: SUBMIT_LABEL });
+      await expect(button).toBeVisible({ timeout: 6000 });
+      // The toast (5 s) outlasts the thank-you panel (3 s): both are on screen now.
+      await expect(toast(page)).toBeVisible();
+      const [toastBox, buttonBox] = [(await toast(page).boundingBox())!, (await button.boundingBox())!];
+      const apart =
+        toastBox.x + toastBox.width <= buttonBox.x ||
+        buttonBox.x + buttonBox.width <= toastBox.x ||
+        toastBox.y + toastBox.height <= buttonBox.y ||
+        buttonBox.y + buttonBox.height <= toastBox.y;
+      expect(
+        apart,
+        `at ${viewport.width} × ${viewport.height}: toast ${JSON.stringify(toastBox)}, button ${JSON.stringify(buttonBox)}`,
+      ).toBe(true);
+    }
+  });
+
   test('a failure keeps the typed values and shows the destructive failure toast', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 500 .* @ .*\/api\/contact$/);
     await page.goto('/');

@@ -4,12 +4,13 @@ import { Clock } from '../common/clock.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
 import { ErasureController } from './erasure.controller.js';
 import { ErasureService } from './erasure.service.js';
+import { PrivacyController } from './privacy.controller.js';
 import { RetentionService } from './retention.service.js';
 
 /** Erasure on request (a lead, a person) and by RETENTION_DAYS, downstream copy included. */
 @Module({
   imports: [SheetsModule, AuditModule],
-  controllers: [ErasureController],
+  controllers: [ErasureController, PrivacyController],
   providers: [ErasureService, RetentionService, Clock],
   exports: [ErasureService],
 })

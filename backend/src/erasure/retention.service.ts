@@ -38,6 +38,11 @@ export class RetentionService implements OnModuleDestroy {
     this.timers.push(setTimeout(check, FIRST_CHECK_AFTER_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
   }
 
+  /** How many days a submission is kept, or null: kept until someone asks for its erasure. */
+  get retentionDays(): number | null {
+    return this.days ?? null;
+  }
+
   /**
    * Today's run, unless it is done or another replica is doing it: how many submissions were
    * erased, or null when nothing ran.

@@ -176,6 +176,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/privacy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PrivacyController_facts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health/live': {
     parameters: {
       query?: never;
@@ -405,6 +421,10 @@ export interface components {
        * @example 2
        */
       erased: number;
+    };
+    PrivacyFactsDto: {
+      /** @description Submissions older than this many days are erased every day (RETENTION_DAYS); null: kept until erasure is asked for. */
+      retentionDays: number | null;
     };
     HealthStatusDto: {
       /** @enum {string} */
@@ -794,6 +814,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErasureResultDto'];
+        };
+      };
+    };
+  };
+  PrivacyController_facts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PrivacyFactsDto'];
         };
       };
     };

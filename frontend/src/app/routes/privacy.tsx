@@ -9,6 +9,8 @@ import { SiteHeader } from '@/components/site-header';
 import { PRIVACY_EMAIL, PRODUCT_NAME } from '@/config/brand';
 import { pageMeta } from '@/config/pages';
 import { paths } from '@/config/paths';
+import { usePrivacyFacts } from '@/features/privacy/api/get-privacy-facts';
+import { RetentionText } from '@/features/privacy/components/retention-text';
 import { usePageTitle } from '@/lib/use-page-title';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -27,6 +29,7 @@ const paragraph = { mb: 1.5, lineHeight: 1.7 } as const;
 /** What the contact form collects, why, how long it is kept, and how to have it erased. */
 export function PrivacyRoute() {
   usePageTitle(pageMeta.privacy.title);
+  const facts = usePrivacyFacts();
   return (
     <>
       <SiteHeader />
@@ -53,9 +56,7 @@ export function PrivacyRoute() {
           <Section title="Where it is kept, and for how long">
             <Typography sx={paragraph}>
               In our database, and a copy of each submission goes to the team&apos;s spreadsheet (Google Sheets), where the team
-              follows up on it. Submissions are kept until you ask us to erase them, or until the retention period the site&apos;s
-              operator has set (<code>RETENTION_DAYS</code>) is over: older submissions are then erased automatically every day,
-              in the database and in the spreadsheet alike.
+              follows up on it. <RetentionText facts={facts} />
             </Typography>
           </Section>
           <Section title="Seeing or erasing your data">

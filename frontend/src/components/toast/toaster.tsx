@@ -9,13 +9,11 @@ import { notificationRegion } from './notification-region';
 import { ToastContent } from './toast-content';
 
 /**
- * Bottom right; on a phone at the top, where it does not cover the thank-you panel that
- * takes the place of the form (and its button) at the bottom of the screen.
+ * At the top, in the middle: over the header's empty middle and the page's headings, never
+ * over the contact form's button (which comes back while the success toast is still shown)
+ * or a lead's status in the list's last columns.
  */
-function anchorOrigin(): SnackbarOrigin {
-  const phone = window.matchMedia(theme.breakpoints.down('sm').replace('@media ', '')).matches;
-  return phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' };
-}
+const ANCHOR: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
 
 // One notistack provider, mounted when this module first loads, in a root of its own: the
 // page's tree knows nothing of it, and notistack's own enqueueSnackbar reaches it once it
@@ -27,7 +25,7 @@ const mounted = new Promise<void>((resolve) => {
         ref={() => resolve()}
         maxSnack={TOAST_LIMIT}
         autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={anchorOrigin()}
+        anchorOrigin={ANCHOR}
         domRoot={notificationRegion()}
         Components={{ toast: ToastContent }}
       />

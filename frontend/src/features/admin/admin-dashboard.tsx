@@ -62,16 +62,19 @@ export function AdminDashboard() {
     return <LoadingScreen label={DASHBOARD_LOADING_TEXT} />;
   }
 
-  if (!analytics.data || !contacts.data) {
+  if (!analytics.data) {
     return (
       <Alert severity="error" role="alert">
-        Could not load the dashboard: {(analytics.error ?? contacts.error)?.message}
+        Could not load the dashboard: {analytics.error?.message}
       </Alert>
     );
   }
 
-  const submissions = contacts.data.pages.flatMap((page) => page.items);
-  const total = contacts.data.pages[0]?.total ?? null;
+  // A list the API refused (a hand-edited filter, say) leaves the rest of the page and
+  // every control in place, with the API's message beside the filters.
+  const submissions = contacts.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = contacts.data?.pages[0]?.total ?? null;
+  const listError = contacts.isError && !contacts.isFetchNextPageError;
   const now = new Date(contacts.dataUpdatedAt);
   const fresh = newCount.data ?? 0;
 
@@ -95,6 +98,11 @@ export function AdminDashboard() {
           <ErasePersonDialog />
         </Box>
         <SubmissionsFilters filters={filters} onChange={changeFilters} />
+        {listError ? (
+          <Alert severity="error" role="alert">
+            Could not load the submissions: {contacts.error?.message}
+          </Alert>
+        ) : null}
         <Box sx={{ minHeight: 4 }}>
           {contacts.isFetching && !contacts.isFetchingNextPage ? <LinearProgress aria-label="Loading submissions" /> : null}
         </Box>
@@ -103,7 +111,7 @@ export function AdminDashboard() {
             {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
           </Typography>
         ) : null}
-        {submissions.length === 0 ? (
+        {listError ? null : submissions.length === 0 ? (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>
             {hasFilters(filters) ? (
               <Typography>No submissions match these filters.</Typography>
@@ -138,11 +146,6 @@ export function AdminDashboard() {
         {contacts.isFetchNextPageError ? (
           <Alert severity="error" role="alert">
             Could not load more submissions: {contacts.error?.message}
-          </Alert>
-        ) : null}
-        {contacts.isError && !contacts.isFetchNextPageError ? (
-          <Alert severity="error" role="alert">
-            Could not load the submissions: {contacts.error?.message}
           </Alert>
         ) : null}
       </Box>

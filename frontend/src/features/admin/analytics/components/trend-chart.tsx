@@ -6,7 +6,10 @@ export type TrendChartProps = {
   days: TrendDay[];
 };
 
-/** Submissions a day, one stacked bar a day, one colour an interest. */
+/**
+ * Submissions a day, one stacked bar a day, one colour an interest. Not a Tab stop: its
+ * keyboard navigation is a spot without a visible focus, and the panel says the same in text.
+ */
 export function TrendChart({ days }: TrendChartProps) {
   const dataset = days.map((day) => ({
     date: day.date,
@@ -20,6 +23,7 @@ export function TrendChart({ days }: TrendChartProps) {
       yAxis={[{ tickMinStep: 1 }]}
       series={INTERESTS.map((interest) => ({ dataKey: interest.value, label: interest.label, stack: 'day' }))}
       skipAnimation
+      disableKeyboardNavigation
     />
   );
 }

@@ -11,11 +11,13 @@ import { useDeleteContact } from '../api/delete-contact';
 export type DeleteContactButtonProps = {
   id: string;
   name: string;
+  /** Whether a copy went to the spreadsheet (the sync was on when the lead came), so that its erasure is sent there too. */
+  inSpreadsheet: boolean;
   onDeleted: () => void;
 };
 
-/** "Delete", confirmed in a dialog: the lead and its spreadsheet copy are erased. */
-export function DeleteContactButton({ id, name, onDeleted }: DeleteContactButtonProps) {
+/** "Delete", confirmed in a dialog: the lead is erased, and its spreadsheet copy when there is one. */
+export function DeleteContactButton({ id, name, inSpreadsheet, onDeleted }: DeleteContactButtonProps) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteContact();
   const handleConfirm = () =>
@@ -36,7 +38,7 @@ export function DeleteContactButton({ id, name, onDeleted }: DeleteContactButton
         <DialogTitle id="delete-title">Delete this submission?</DialogTitle>
         <DialogContent>
           <DialogContentText id="delete-text">
-            The submission of {name} is erased here and from the spreadsheet. This cannot be undone.
+            The submission of {name} is erased here{inSpreadsheet ? ' and from the spreadsheet' : ''}. This cannot be undone.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Chip from '@mui/material/Chip';
@@ -16,6 +17,36 @@ export type InterestChipProps = {
 /** The interest badge. */
 export function InterestChip({ interest }: InterestChipProps) {
   return <Chip label={interestLabel(interest)} color="primary" variant="outlined" size="small" />;
+}
+
+export type EmailTextProps = {
+  email: string;
+};
+
+// A piece of an address longer than this may break inside, as a last resort (where it is
+// wider than the screen); shorter ones never do.
+const EMAIL_PIECE_MAX_NOWRAP = 32;
+
+/** The address cut before its '@' and each '.': the only places a line may break it. */
+export function emailPieces(email: string): string[] {
+  return email.split(/(?=[@.])/u);
+}
+
+/**
+ * An e-mail address that wraps only before its '@' or a '.' (never at a hyphen or inside a
+ * word), so that it stays readable; copied, it is the address as typed.
+ */
+export function EmailText({ email }: EmailTextProps) {
+  return (
+    <Box component="span" sx={{ overflowWrap: 'break-word', '& > span': { whiteSpace: 'nowrap' } }}>
+      {emailPieces(email).map((piece, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {piece.length > EMAIL_PIECE_MAX_NOWRAP ? piece : <span>{piece}</span>}
+        </Fragment>
+      ))}
+    </Box>
+  );
 }
 
 export type LinkedInLinkProps = {

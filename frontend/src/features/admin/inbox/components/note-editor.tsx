@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { toast } from '@/components/toast/toast';
 import { useUpdateContact } from '../api/update-contact';
+import { readNoteDraft, writeNoteDraft } from '../utils/note-draft';
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -12,17 +13,24 @@ export type NoteEditorProps = {
   note: string | null;
 };
 
-/** The team's note on a lead; saving an empty note clears it. */
+/** The team's note on a lead; saving an empty note clears it. An unsaved edit is kept as a draft (utils/note-draft). */
 export function NoteEditor({ id, note }: NoteEditorProps) {
-  const [text, setText] = useState(note ?? '');
+  const [text, setText] = useState(() => readNoteDraft(id) ?? note ?? '');
   const update = useUpdateContact();
   const changed = text !== (note ?? '');
+  const edit = (next: string) => {
+    setText(next);
+    writeNoteDraft(id, next === (note ?? '') ? null : next);
+  };
 
   const handleSave = () =>
     update.mutate(
       { id, changes: { note: text.trim() ? text : null } },
       {
-        onSuccess: () => void toast({ title: text.trim() ? 'Note saved' : 'Note cleared' }),
+        onSuccess: () => {
+          writeNoteDraft(id, null);
+          void toast({ title: text.trim() ? 'Note saved' : 'Note cleared' });
+        },
         onError: (error) => void toast({ title: 'Note not saved', description: error.message, destructive: true }),
       },
     );
@@ -34,7 +42,8 @@ export function NoteEditor({ id, note }: NoteEditorProps) {
         multiline
         minRows={3}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => edit(event.target.value)}
+        helperText={changed ? 'Not saved yet' : undefined}
         slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
       />
       <Box>

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Filters, RangeChoice } from '../utils/filters';
@@ -16,8 +18,29 @@ const CHOICES: { value: RangeChoice; label: string }[] = [
   { value: 'custom', label: 'Custom' },
 ];
 
-/** The received-date range: all time, the last 7 / 30 / 90 days, or two days of one's own. */
+export const RANGE_ORDER_MESSAGE = '"To" must not be before "From"';
+
+type Days = Pick<Filters, 'from' | 'to'>;
+const inOrder = ({ from, to }: Days) => !from || !to || from <= to;
+
+/**
+ * The received-date range: all time, the last 7 / 30 / 90 days, or two days of one's own.
+ * A custom range whose last day comes before its first stays in the fields with a message
+ * beside them and never reaches the filters (the date inputs' min and max do not stop typing).
+ */
 export function RangePicker({ filters, onChange }: RangePickerProps) {
+  const [draft, setDraft] = useState<Days | null>(null);
+  const days = draft ?? { from: filters.from, to: filters.to };
+  const changeDays = (changes: Partial<Days>) => {
+    const next = { ...days, ...changes };
+    if (inOrder(next)) {
+      setDraft(null);
+      onChange(next);
+    } else {
+      setDraft(next);
+    }
+  };
+  const error = draft !== null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       <ToggleButtonGroup
@@ -26,12 +49,20 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
         aria-label="Received"
         value={filters.range}
         onChange={(_event, range: RangeChoice | null) => {
-          if (range !== null) onChange({ range });
+          if (range === null) return;
+          setDraft(null);
+          onChange({ range });
         }}
-        sx={{ flexWrap: 'wrap' }}
+        // One row at any width (a wrapped group breaks its joined borders): on a phone the
+        // buttons share the row and give up some padding.
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
       >
         {CHOICES.map((choice) => (
-          <ToggleButton key={choice.value} value={choice.value} sx={{ px: 1.25, py: 0.5 }}>
+          <ToggleButton
+            key={choice.value}
+            value={choice.value}
+            sx={{ px: { xs: 0.5, sm: 1.25 }, py: 0.5, flex: { xs: '1 1 auto', sm: 'none' }, whiteSpace: 'nowrap' }}
+          >
             {choice.label}
           </ToggleButton>
         ))}
@@ -42,20 +73,27 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
             type="date"
             size="small"
             label="From"
-            value={filters.from}
-            onChange={(event) => onChange({ from: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to || undefined } }}
+            value={days.from}
+            onChange={(event) => changeDays({ from: event.target.value })}
+            error={error}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: days.to || undefined } }}
             sx={{ width: 160 }}
           />
           <TextField
             type="date"
             size="small"
             label="To"
-            value={filters.to}
-            onChange={(event) => onChange({ to: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from || undefined } }}
+            value={days.to}
+            onChange={(event) => changeDays({ to: event.target.value })}
+            error={error}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: days.from || undefined } }}
             sx={{ width: 160 }}
           />
+          {error ? (
+            <Typography role="alert" variant="body2" color="error" sx={{ alignSelf: 'center' }}>
+              {RANGE_ORDER_MESSAGE}
+            </Typography>
+          ) : null}
         </Box>
       ) : null}
     </Box>

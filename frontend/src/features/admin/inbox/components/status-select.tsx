@@ -1,3 +1,5 @@
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import NativeSelect from '@mui/material/NativeSelect';
 import { toast } from '@/components/toast/toast';
 import { STATUSES } from '../api/contact-types';
@@ -9,23 +11,58 @@ export type StatusSelectProps = {
   submission: Pick<ContactSubmission, 'id' | 'name' | 'status'>;
 };
 
-/** The lead's status, changed right in the list: one choice, saved at once. */
+// The keys with which a closed select steps through its options (a change each step), and
+// type-ahead letters; Alt+↓ and Space open the list instead.
+const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+const isStep = (event: KeyboardEvent) =>
+  !event.altKey && !event.ctrlKey && !event.metaKey && (STEP_KEYS.has(event.key) || /^\S$/u.test(event.key));
+
+/**
+ * The lead's status, changed right in the list. A choice made with the pointer (or in the
+ * open list) is saved at once; arrow keys on the closed select only move, and Enter (or
+ * leaving the field) saves where they stopped, so the steps in between are never saved. The
+ * select stays enabled while saving, so the keyboard focus stays on it.
+ */
 export function StatusSelect({ submission }: StatusSelectProps) {
   const update = useUpdateContact();
-  const value = update.isPending ? (update.variables.changes.status ?? submission.status) : submission.status;
-  const handleChange = (status: Status) =>
+  const [draft, setDraft] = useState<Status | null>(null);
+  // Set from a stepping key's keydown to its keyup: the change it makes in between is a step.
+  const stepping = useRef(false);
+  const saved = update.isPending ? (update.variables.changes.status ?? submission.status) : submission.status;
+  const value = draft ?? saved;
+
+  const save = (status: Status) => {
+    setDraft(null);
+    if (status === saved) return;
     update.mutate(
       { id: submission.id, changes: { status } },
       {
         onError: (error) => void toast({ title: 'Status not changed', description: error.message, destructive: true }),
       },
     );
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (isStep(event)) stepping.current = true;
+    else if (event.key === 'Enter' && draft !== null) {
+      event.preventDefault();
+      save(draft);
+    }
+  };
+
   return (
     <NativeSelect
       value={value}
-      disabled={update.isPending}
-      onChange={(event) => handleChange(event.target.value as Status)}
-      inputProps={{ 'aria-label': `Status of ${submission.name}` }}
+      onKeyDown={handleKeyDown}
+      onKeyUp={() => (stepping.current = false)}
+      onChange={(event) => {
+        const status = event.target.value as Status;
+        if (stepping.current) setDraft(status);
+        else save(status);
+      }}
+      onBlur={() => {
+        if (draft !== null) save(draft);
+      }}
+      inputProps={{ 'aria-label': `Status of ${submission.name}`, 'aria-busy': update.isPending }}
       sx={{ fontSize: '0.875rem', minWidth: 112 }}
     >
       {STATUSES.map((status) => (

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { mailtoHref } from '@/lib/url';
 import type { ContactSubmission } from '../api/get-contacts';
-import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
+import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { localTime } from '../utils/relative-time';
 
 export type SubmissionCardProps = {
@@ -28,11 +28,13 @@ export function SubmissionCard({ submission }: SubmissionCardProps) {
             {name}
           </Typography>
           {emailHref ? (
-            <Link href={emailHref} sx={{ overflowWrap: 'anywhere' }}>
-              {email}
+            <Link href={emailHref}>
+              <EmailText email={email} />
             </Link>
           ) : (
-            <Typography sx={{ overflowWrap: 'anywhere' }}>{email}</Typography>
+            <Typography>
+              <EmailText email={email} />
+            </Typography>
           )}
         </Box>
         <InterestChip interest={interest} />

@@ -67,7 +67,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
             Reply by e-mail
           </Button>
         ) : null}
-        <DeleteContactButton id={lead.id} name={lead.name} onDeleted={onClose} />
+        <DeleteContactButton id={lead.id} name={lead.name} inSpreadsheet={lead.delivery.state !== 'off'} onDeleted={onClose} />
       </Box>
       <Section title="Status">
         <Box>

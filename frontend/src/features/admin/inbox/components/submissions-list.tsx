@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ContactSubmission } from '../api/contact-types';
-import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
+import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
 import { StatusSelect } from './status-select';
@@ -38,8 +38,8 @@ export function SubmissionsList({ submissions, now, onOpen }: SubmissionsListPro
               </Link>
               <RepeatMarker repeatOf={submission.repeatOf} />
             </Box>
-            <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
-              {submission.email}
+            <Typography variant="body2">
+              <EmailText email={submission.email} />
             </Typography>
             {submission.company ? (
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>

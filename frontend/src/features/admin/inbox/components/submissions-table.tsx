@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ContactSubmission } from '../api/contact-types';
-import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
+import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
 import { StatusSelect } from './status-select';
@@ -51,7 +51,9 @@ export function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableP
                   {submission.name}
                 </Link>
                 <RepeatMarker repeatOf={submission.repeatOf} />
-                <Typography variant="body2">{submission.email}</Typography>
+                <Typography variant="body2">
+                  <EmailText email={submission.email} />
+                </Typography>
                 <LinkedInLink linkedin={submission.linkedin} />
               </TableCell>
               <TableCell sx={cellText}>{submission.company}</TableCell>
