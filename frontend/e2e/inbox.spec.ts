@@ -244,6 +244,7 @@ test('keyboard only: search, open a lead, change its status, close the drawer', 
   await tabTo(status);
   await page.keyboard.press('ArrowDown');
   await expect(status).toHaveValue('contacted');
+  await page.keyboard.press('Enter');
   await expect(drawer(page).getByTestId('history')).toContainText('Status: New → Contacted');
   await page.keyboard.press('Escape');
   await expect(drawer(page)).toHaveCount(0);

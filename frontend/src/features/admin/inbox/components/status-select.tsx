@@ -20,7 +20,8 @@ const isStep = (event: KeyboardEvent) =>
 /**
  * The lead's status, changed right in the list. A choice made with the pointer (or in the
  * open list) is saved at once; arrow keys on the closed select only move, and Enter (or
- * leaving the field) saves where they stopped, so the steps in between are never saved. The
+ * leaving the field) saves where they stopped, so the steps in between are never saved;
+ * Escape drops the steps. The
  * select stays enabled while saving, so the keyboard focus stays on it.
  */
 export function StatusSelect({ submission }: StatusSelectProps) {
@@ -46,7 +47,7 @@ export function StatusSelect({ submission }: StatusSelectProps) {
     else if (event.key === 'Enter' && draft !== null) {
       event.preventDefault();
       save(draft);
-    }
+    } else if (event.key === 'Escape') setDraft(null); // (and a drawer around it still closes)
   };
 
   return (
