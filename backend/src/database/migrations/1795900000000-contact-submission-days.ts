@@ -15,10 +15,18 @@ const foldIntoDays = (changes: string) => `
    GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (day_start, interest) DO UPDATE SET submissions = d.submissions + excluded.submissions`;
 
+/** The function the TRUNCATE of contact_submissions runs: it empties these counters. */
+const resetCounters = (tables: string[]) => `
+  CREATE OR REPLACE FUNCTION reset_contact_submission_counters() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${tables.map((table) => `DELETE FROM ${table};`).join(' ')}
+    RETURN NULL;
+  END $$`;
+
 /**
- * Day-level roll-ups for the trend (docs/decisions/005, "The trend from day windows"): `contact_submission_days` holds,
- * for every whole UTC hour and interest, the submissions of the 24 hours from that hour.
- * Any zone's calendar day is then one such row plus at most a few 15-minute buckets at its
+ * Day-level roll-ups for the trend (docs/decisions/005, "The trend from day windows"):
+ * `contact_submission_days` holds, for every whole UTC hour and interest, the submissions of
+ * the 24 hours from that hour. Any zone's calendar day is then one such row plus at most a few 15-minute buckets at its
  * edges (zones at :30 and :45, days of 23 or 25 hours), instead of 96 buckets.
  *
  * The rows follow `contact_submission_buckets` through triggers on that table, so they move
@@ -29,6 +37,10 @@ export class ContactSubmissionDays1795900000000 implements MigrationInterface {
   name = 'ContactSubmissionDays1795900000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // The roll-up's advisory lock (SubmissionCountsRollup), first: no replica folds deltas
+    // into the buckets between the first count below and the commit that makes the triggers
+    // live, and none holds it while waiting for the buckets' lock that CREATE TRIGGER takes.
+    await queryRunner.query('SELECT pg_advisory_xact_lock(7262009)');
     await queryRunner.query(
       `CREATE TABLE "contact_submission_days" ("day_start" timestamptz NOT NULL, "interest" text NOT NULL, "submissions" integer NOT NULL, CONSTRAINT "pk_contact_submission_days" PRIMARY KEY ("day_start", "interest"))`,
     );
@@ -53,30 +65,21 @@ export class ContactSubmissionDays1795900000000 implements MigrationInterface {
     );
     // Buckets are only ever deleted all at once, when contact_submissions is truncated: the
     // reset empties the days beside them (no delete trigger to run per bucket).
-    await queryRunner.query(`
-      CREATE OR REPLACE FUNCTION reset_contact_submission_counters() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        DELETE FROM contact_submission_counts;
-        DELETE FROM contact_submission_days;
-        DELETE FROM contact_submission_buckets;
-        DELETE FROM contact_submission_deltas;
-        RETURN NULL;
-      END $$`);
-    // The roll-up's advisory lock (SubmissionCountsRollup): no replica folds deltas into the
-    // buckets between this first count and the commit that makes the triggers live.
-    await queryRunner.query('SELECT pg_advisory_xact_lock(7262009)');
+    await queryRunner.query(
+      resetCounters([
+        'contact_submission_counts',
+        'contact_submission_days',
+        'contact_submission_buckets',
+        'contact_submission_deltas',
+      ]),
+    );
     await queryRunner.query(foldIntoDays('SELECT bucket_start, interest, submissions FROM contact_submission_buckets'));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE OR REPLACE FUNCTION reset_contact_submission_counters() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        DELETE FROM contact_submission_counts;
-        DELETE FROM contact_submission_buckets;
-        DELETE FROM contact_submission_deltas;
-        RETURN NULL;
-      END $$`);
+    await queryRunner.query(
+      resetCounters(['contact_submission_counts', 'contact_submission_buckets', 'contact_submission_deltas']),
+    );
     await queryRunner.query(`DROP TRIGGER "trg_contact_submission_buckets_days_update" ON "contact_submission_buckets"`);
     await queryRunner.query(`DROP TRIGGER "trg_contact_submission_buckets_days_insert" ON "contact_submission_buckets"`);
     await queryRunner.query(`DROP FUNCTION fold_contact_submission_buckets_into_days()`);
