@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
 import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
-import { seedSubmissions } from './support/seed.js';
+import { emptySubmissions, seedSubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 // Monday 23 November 2026: 23:00 in Auckland (UTC+13), 02:00 in Los Angeles (UTC-8).
@@ -108,5 +108,123 @@ describe('GET /api/admin/analytics/trend', () => {
 
   it('answers 401 without a session', async () => {
     await request(sut.server).get('/api/admin/analytics/trend').expect(401);
+  });
+
+  // The trend reads 24-hour windows from whole UTC hours, corrected by 15-minute buckets at
+  // the edges of each day. Compared with counting the rows themselves, day by day, in zones
+  // at :30 and :45 (with and without daylight saving time, Lord Howe's shifts by 30 minutes)
+  // and in zones whose days were 23 or 25 hours long in the year asked.
+  describe('from day windows and 15-minute buckets', () => {
+    const ZONES = [
+      'Asia/Kathmandu',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Asia/Kolkata',
+      'Europe/London',
+      'America/Los_Angeles',
+      'Pacific/Kiritimati',
+      'Etc/GMT+12',
+    ];
+
+    /** The year's trend as counted from the rows themselves (days with submissions only). */
+    const counted = async (tz: string): Promise<TrendDay[]> => {
+      const rows: Array<{ date: string; interest: string; submissions: number }> = await sut.dataSource.query(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS date, interest, count(*)::int AS submissions
+           FROM (SELECT (submitted_at AT TIME ZONE $2)::date AS day, interest FROM contact_submissions) AS s
+          WHERE day BETWEEN ($1::timestamptz AT TIME ZONE $2)::date - 364 AND ($1::timestamptz AT TIME ZONE $2)::date
+          GROUP BY 1, 2 ORDER BY 1, 2`,
+        [NOW, tz],
+      );
+      const days = new Map<string, TrendDay>();
+      for (const row of rows) {
+        const day = days.get(row.date) ?? { date: row.date, total: 0, byInterest: {} };
+        day.byInterest[row.interest] = row.submissions;
+        day.total += row.submissions;
+        days.set(row.date, day);
+      }
+      return [...days.values()];
+    };
+    const expectCountedIn = async (zones: string[]) => {
+      for (const tz of zones) {
+        const days = await trend(`?tz=${encodeURIComponent(tz)}&days=365`);
+        expect({ tz, days: days.length, nonZero: nonZero(days) }).toEqual({ tz, days: 365, nonZero: await counted(tz) });
+      }
+    };
+    const rollUp = () => sut.app.get(SubmissionCountsRollup).rollUp();
+
+    beforeAll(async () => {
+      await emptySubmissions(sut.dataSource);
+      // A submission a second before and one at each midnight of the year in each zone, and
+      // 3,000 more spread over the year at odd minutes.
+      await sut.dataSource.query(
+        `INSERT INTO contact_submissions (name, email, interest, submitted_at)
+         SELECT 'Edge', 'edge@example.com', (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
+                (day AT TIME ZONE zone) - n * interval '1 second'
+           FROM unnest($2::text[]) AS zone,
+                generate_series(($1::timestamptz - interval '370 days')::date, $1::timestamptz::date + 1, interval '1 day') AS day,
+                generate_series(0, 1) AS n
+         UNION ALL
+         SELECT 'Spread', 'spread@example.com', (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
+                $1::timestamptz - ((n * 7919) % (370 * 24 * 60)) * interval '1 minute' - (n % 60) * interval '1 second'
+           FROM generate_series(1, 3000) AS n`,
+        [NOW, ZONES],
+      );
+    });
+
+    it('counts every day exactly, before and after the roll-up', async () => {
+      await expectCountedIn(ZONES);
+      await rollUp();
+      await expectCountedIn(ZONES);
+    });
+
+    it('counts each submission once while roll-ups race new submissions', async () => {
+      await rollUp();
+      const committedBefore = (await trend('?tz=Asia/Kathmandu&days=365')).reduce((sum, day) => sum + day.total, 0);
+      let committed = 0;
+      let inserting = true;
+      const insert = async () => {
+        for (let batch = 0; batch < 40; batch += 1) {
+          // Minutes either side of midnight in Kathmandu (18:15 UTC) and St John's (03:30 UTC).
+          await seedSubmissions(sut.dataSource, [
+            { submittedAt: new Date(Date.UTC(2026, 10, 1 + (batch % 20), 18, 14, 59)), interest: 'community' },
+            { submittedAt: new Date(Date.UTC(2026, 10, 1 + (batch % 20), 18, 15)), interest: 'partnership' },
+            { submittedAt: new Date(Date.UTC(2026, 10, 1 + (batch % 20), 3, 29, 59)) },
+          ]);
+          committed += 3;
+        }
+        inserting = false;
+      };
+      const rollUps = async () => {
+        while (inserting) await rollUp();
+      };
+      const reads = async () => {
+        while (inserting) {
+          const atLeast = committedBefore + committed;
+          const total = (await trend('?tz=Asia/Kathmandu&days=365')).reduce((sum, day) => sum + day.total, 0);
+          expect(total).toBeGreaterThanOrEqual(atLeast);
+          expect(total).toBeLessThanOrEqual(committedBefore + committed);
+        }
+      };
+      await Promise.all([insert(), rollUps(), reads()]);
+
+      await expectCountedIn(['Asia/Kathmandu', 'America/St_Johns']);
+      await rollUp();
+      await expectCountedIn(['Asia/Kathmandu', 'America/St_Johns']);
+    });
+
+    it('follows an erasure and a submission time corrected by hand', async () => {
+      const [erased, moved] = await seedSubmissions(sut.dataSource, [
+        { submittedAt: new Date('2026-11-10T18:15:00Z'), interest: 'community' },
+        { submittedAt: new Date('2026-11-10T18:14:00Z'), interest: 'community' },
+      ]);
+      await rollUp();
+
+      await admin.delete(`/api/admin/contacts/${erased}`).expect(204);
+      await sut.dataSource.query(`UPDATE contact_submissions SET submitted_at = '2026-03-08T05:40:00Z' WHERE id = $1`, [moved]);
+      await expectCountedIn(['Asia/Kathmandu', 'America/St_Johns']);
+      await rollUp();
+      await expectCountedIn(['Asia/Kathmandu', 'America/St_Johns']);
+    });
   });
 });

@@ -1,10 +1,13 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
+import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
 import { runMigrationsLocked, waitForMigrations } from '../src/database/migrate.js';
 import { ContactSubmissionCounts1795328829376 } from '../src/database/migrations/1795328829376-contact-submission-counts.js';
 import { ContactSubmissionDeltas1795400000000 } from '../src/database/migrations/1795400000000-contact-submission-deltas.js';
 import { UuidIds1795800000000 } from '../src/database/migrations/1795800000000-uuid-ids.js';
+import { ContactSubmissionDays1795900000000 } from '../src/database/migrations/1795900000000-contact-submission-days.js';
+import { seedSubmissions } from './support/seed.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
@@ -91,6 +94,33 @@ describe('migrations', () => {
     ]);
   });
 
+  it('count in day windows the buckets rolled up before the windows existed', async () => {
+    const databaseUrl = await createTestDatabase();
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(ContactSubmissionDays1795900000000));
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+    await before.runMigrations();
+    await seedSubmissions(before, [
+      { submittedAt: new Date('2026-11-02T10:07:00Z'), interest: 'partnership' },
+      { submittedAt: new Date('2026-11-02T10:14:00Z'), interest: 'partnership' },
+    ]);
+    await before.destroy();
+    // The release before, rolling the deltas up into buckets.
+    const previous = await createTestApp({ databaseUrl, env: { MIGRATE_ON_START: 'false' } });
+    await previous.app.get(SubmissionCountsRollup).rollUp();
+    await previous.close();
+
+    const sut = await createTestApp({ databaseUrl });
+    apps.push(sut);
+
+    // The 24 windows of 24 hours that hold the bucket at 10:00, from 11:00 the day before.
+    expect(
+      await sut.dataSource.query(
+        `SELECT count(*)::int AS windows, min(day_start) AS first, max(day_start) AS last, min(submissions) AS min, max(submissions) AS max
+           FROM contact_submission_days`,
+      ),
+    ).toEqual([{ windows: 24, first: new Date('2026-11-01T11:00:00Z'), last: new Date('2026-11-02T10:00:00Z'), min: 2, max: 2 }]);
+  });
+
   describe('that make every id a uuid', () => {
     const ids = {
       user: '0b9f3c1e-5a7d-4e2b-8c6f-1d2e3f4a5b6c',
@@ -165,7 +195,10 @@ describe('migrations', () => {
       // down(): the text columns again, with the same rows.
       const reverting = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
       try {
-        await reverting.undoLastMigration();
+        // The migrations after it first.
+        for (let left = MIGRATIONS.length - MIGRATIONS.indexOf(UuidIds1795800000000); left > 0; left -= 1) {
+          await reverting.undoLastMigration();
+        }
         expect((await idTypes(reverting)).filter((column: { udt_name: string }) => column.udt_name === 'text')).toHaveLength(5);
         expect(await rows(reverting)).toEqual(expectedRows);
         await reverting.runMigrations();
