@@ -161,6 +161,19 @@ describe('make serve (nginx + 2 API replicas)', () => {
     }
   });
 
+  test('/admin is the sign-in form, or with the signed-in hint cookie the page that asks for the session', async () => {
+    const signedOut = await request(port, '/admin');
+    assert.match(signedOut.text, /Admin sign-in/);
+    const hinted = await request(port, '/admin', { headers: { cookie: 'other=1; signed_in=1' } });
+    assert.equal(hinted.status, 200);
+    assert.match(hinted.text, /<title>Admin Dashboard/);
+    assert.match(hinted.text, /Loading admin dashboard/);
+    assert.doesNotMatch(hinted.text, /Admin sign-in/);
+    assert.equal(hinted.headers['x-robots-tag'], 'noindex, nofollow');
+    // The pages' files answer only at their route.
+    assert.equal((await request(port, '/admin-session.html')).status, 404);
+  });
+
   test('/robots.txt keeps crawlers out of /admin and /api/', async () => {
     const response = await request(port, '/robots.txt');
     assert.equal(response.status, 200);

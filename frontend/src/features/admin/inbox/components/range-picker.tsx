@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Filters, RangeChoice } from '../utils/filters';
@@ -38,7 +38,7 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
       </ToggleButtonGroup>
       {filters.range === 'custom' ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <TextField
+          <TextInput
             type="date"
             size="small"
             label="From"
@@ -47,7 +47,7 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to || undefined } }}
             sx={{ width: 160 }}
           />
-          <TextField
+          <TextInput
             type="date"
             size="small"
             label="To"
