@@ -26,6 +26,7 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
+    manifest: true,
     rolldownOptions: {
       // React DOM in a chunk of its own: when the admin chunk's portals (drawer, dialogs,
       // tooltips) share it, it would otherwise move out of the landing page's entry into a

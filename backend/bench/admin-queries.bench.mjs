@@ -26,8 +26,8 @@ import { DataSource } from 'typeorm';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { configureApp } from '../dist/app-setup.js';
 import { AppModule } from '../dist/app.module.js';
-import { SubmissionCountsRollup } from '../dist/contact/submission-counts-rollup.service.js';
 import { dataSourceOptions } from '../dist/database/data-source.js';
+import { bulkLoad, seedSubmissions, settleCounts } from './seed-submissions.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = 15;
@@ -56,18 +56,6 @@ async function median(run) {
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
 }
 
-/**
- * Loads rows as a bulk import would: without the search index, built again afterwards
- * (one sort instead of a million trigram insertions).
- */
-async function bulkLoad(load) {
-  const [{ indexdef }] = await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'ix_contact_submissions_search'`);
-  await db.query('DROP INDEX ix_contact_submissions_search');
-  await load();
-  await db.query(`SET maintenance_work_mem = '256MB'`);
-  await db.query(indexdef);
-}
-
 const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'bench-')), 'pg');
 const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
 const app = await NestFactory.create(
@@ -88,38 +76,10 @@ const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 // The bench's own connection, without the request pool's time limits: seeding a million
 // rows takes longer than any request may.
 const db = await new DataSource(dataSourceOptions(server.url)).initialize();
-// A bulk load leaves one delta row per 15 minutes of history: fold them as the periodic
-// roll-up would within 30 s, so the figures are those of the running app. On the bench's own
-// connection: folding years of deltas at once takes longer than the app's statement limit.
-const rollUp = async () => {
-  const rollup = new SubmissionCountsRollup(db);
-  try {
-    await rollup.rollUp();
-  } finally {
-    rollup.onModuleDestroy();
-  }
-  // The roll-up left a bulk load's worth of dead delta rows, which the readers' scan of the
-  // deltas would wade through until autovacuum comes by (within a minute in the running app).
-  await db.query('VACUUM ANALYZE contact_submission_deltas, contact_submission_buckets, contact_submission_days');
-};
 
 try {
   console.log(`seeding ${ROWS.toLocaleString('en')} submissions…`);
-  // Statuses spread as a team's triage leaves them; one lead in 50,000 mentions a rare name.
-  await bulkLoad(() =>
-    db.query(
-      `INSERT INTO contact_submissions (name, email, company, interest, submitted_at, status, comments)
-       SELECT 'Lead ' || n, 'lead' || n || '@example.com', CASE WHEN n % 3 = 0 THEN NULL ELSE 'Company ' || (n % 500) END,
-              (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
-              now() - n * interval '90 seconds',
-              (ARRAY['new', 'new', 'new', 'new', 'contacted', 'contacted', 'qualified', 'archived', 'archived', 'spam'])[1 + n % 10],
-              CASE WHEN n % 50000 = 1 THEN 'Referred by Zoë Quennell' ELSE 'We hire ' || (n % 40) || ' engineers a quarter.' END
-         FROM generate_series(1, $1) AS n`,
-      [ROWS],
-    ),
-  );
-  await rollUp();
-  await db.query('VACUUM ANALYZE contact_submissions');
+  await seedSubmissions(db, ROWS);
 
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -261,7 +221,7 @@ try {
   // Every row this month in every zone: since the latest month start (UTC-12's) until now.
   const seedThisMonth = async (rows) => {
     await db.query('TRUNCATE contact_submissions CASCADE');
-    await bulkLoad(() =>
+    await bulkLoad(db, () =>
       db.query(
         `INSERT INTO contact_submissions (name, email, company, interest, submitted_at)
        SELECT 'Lead ' || n, 'lead' || n || '@example.com', 'Company ' || (n % 500),
@@ -271,8 +231,7 @@ try {
         [rows],
       ),
     );
-    await rollUp();
-    await db.query('VACUUM ANALYZE contact_submissions');
+    await settleCounts(db);
   };
   const zones = ['UTC', 'Europe/Paris', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Eucla'];
   const analyticsIn = async () => {

@@ -47,9 +47,50 @@ async function inlineStylesheets(html) {
 const template = (await inlineStylesheets(await readFile(`${dist}index.html`, 'utf8')))
   .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
   .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+// The lazy chunks a page shows at once, with every chunk they import: the page gets their
+// stylesheets written in and their scripts preloaded, as if they were the entry's, rather
+// than found one after the other as each chunk runs. The landing page is a chunk of its own
+// so that the dashboard never downloads its form; /admin's two pages show the sign-in form
+// or the dashboard.
+const manifest = JSON.parse(await readFile(`${dist}.vite/manifest.json`, 'utf8'));
+const PRELOADED_CHUNKS = {
+  'index.html': ['src/app/routes/landing.tsx'],
+  'admin.html': ['src/app/routes/admin.tsx', 'src/features/auth/components/sign-in-form.tsx'],
+  'admin-session.html': ['src/app/routes/admin.tsx', 'src/app/routes/admin-signed-in.tsx'],
+};
+
+/** The manifest's chunk and every chunk it imports, the entry's (already in the template) left out. */
+function staticImports(key, found = new Set()) {
+  if (found.has(key) || key === 'index.html') return found;
+  found.add(key);
+  for (const imported of manifest[key].imports ?? []) staticImports(imported, found);
+  return found;
+}
+
+async function routeAssets(file) {
+  const found = new Set();
+  for (const key of PRELOADED_CHUNKS[file] ?? []) staticImports(key, found);
+  if (!found.size) return '';
+  const chunks = [...found].map((key) => manifest[key]);
+  const styles = await Promise.all(
+    chunks
+      .flatMap((chunk) => chunk.css ?? [])
+      .map(async (file) => `<style>${(await readFile(`${dist}${file}`, 'utf8')).trim()}</style>`),
+  );
+  const scripts = chunks
+    .filter((chunk) => !template.includes(`/${chunk.file}"`))
+    .map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
+  return [...scripts, ...styles].join('\n    ');
+}
+
 for (const page of prerenderedPages) {
-  const { html, styles } = await renderPage(page.path);
-  const document = template.replace('<!--page-head-->', `${head(page)}\n    ${styles}`).replace('<!--page-html-->', html);
+  const { html, styles } = await renderPage(page.path, { session: page.session });
+  // The route's assets after the entry's, so its stylesheets come after the site's as they would at run time.
+  const assets = await routeAssets(page.file);
+  const document = template
+    .replace('<!--page-head-->', `${head(page)}\n    ${styles}`)
+    .replace('</head>', assets ? `  ${assets}\n  </head>` : '</head>')
+    .replace('<!--page-html-->', html);
   await writeFile(`${dist}${page.file}`, document);
   console.log(`prerendered ${page.path} -> dist/${page.file} (${(document.length / 1024).toFixed(1)} KB)`);
 }

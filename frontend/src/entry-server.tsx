@@ -9,6 +9,8 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { AppRoutes } from './app/router';
+import { queryKeys } from './config/api';
+import { queryClient } from './lib/query-client';
 
 export { prerenderedPages } from './config/pages';
 
@@ -19,8 +21,14 @@ export type RenderedPage = {
   styles: string;
 };
 
-/** `path`'s page as the browser will first render it, lazy routes included. */
-export async function renderPage(path: string): Promise<RenderedPage> {
+/**
+ * `path`'s page as the browser will first render it, lazy routes included. `session`: as a
+ * browser with the signed-in hint sees /admin first (the session being asked for); without
+ * it, nobody is signed in (the sign-in form).
+ */
+export async function renderPage(path: string, { session = false } = {}): Promise<RenderedPage> {
+  queryClient.clear();
+  if (!session) queryClient.setQueryData(queryKeys.me, null);
   // The browser's default cache has the same key, so it adopts these styles when it hydrates.
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);

@@ -131,7 +131,8 @@ describe('make serve (nginx + 2 API replicas)', () => {
     const response = await request(port, '/');
     assert.equal(response.status, 200);
     assert.match(response.headers['content-type'], /^text\/html/);
-    assert.match(response.text, /<div id="root"><header/);
+    // The landing page is a lazy route: its markup sits in React's Suspense marker.
+    assert.match(response.text, /<div id="root"><!--\$--><header/);
     assert.match(response.text, /<h1[^>]*>Recruiting\. Rewritten\.<\/h1>/);
     assert.ok(response.text.includes(`<link rel="canonical" href="http://127.0.0.1:${port}/" />`), 'canonical');
     assert.ok(response.text.includes(`<meta property="og:url" content="http://127.0.0.1:${port}/" />`), 'og:url');
@@ -159,6 +160,19 @@ describe('make serve (nginx + 2 API replicas)', () => {
       const robots = pathname.startsWith('/admin?') || pathname === '/admin' ? 'noindex, nofollow' : undefined;
       assert.equal(response.headers['x-robots-tag'], robots, pathname);
     }
+  });
+
+  test('/admin is the sign-in form, or with the signed-in hint cookie the page that asks for the session', async () => {
+    const signedOut = await request(port, '/admin');
+    assert.match(signedOut.text, /Admin sign-in/);
+    const hinted = await request(port, '/admin', { headers: { cookie: 'other=1; signed_in=1' } });
+    assert.equal(hinted.status, 200);
+    assert.match(hinted.text, /<title>Admin Dashboard/);
+    assert.match(hinted.text, /Loading admin dashboard/);
+    assert.doesNotMatch(hinted.text, /Admin sign-in/);
+    assert.equal(hinted.headers['x-robots-tag'], 'noindex, nofollow');
+    // The pages' files answer only at their route.
+    assert.equal((await request(port, '/admin-session.html')).status, 404);
   });
 
   test('/robots.txt keeps crawlers out of /admin and /api/', async () => {

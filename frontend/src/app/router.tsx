@@ -1,23 +1,25 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
+import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
-import { LandingRoute } from './routes/landing';
 
 // The pages built with MUI are chunks of their own, MUI with them: the landing page, plain
-// HTML and CSS, never downloads them.
+// HTML and CSS, never downloads them. The landing page (its form, Formik) is a chunk too, which
+// its HTML preloads (scripts/prerender.mjs), so that the dashboard never downloads it.
+const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
-
-const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
 
 /** The routes: `/`, `/admin`, `/privacy`, and the 404 page for anything else. */
 export function AppRoutes() {
   return (
     <Switch>
       <Route path={paths.home}>
-        <LandingRoute />
+        <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>
+          <LandingRoute />
+        </Suspense>
       </Route>
       <Route path={paths.admin}>
         <Suspense fallback={<LoadingScreen fullPage label={ADMIN_LOADING_TEXT} />}>

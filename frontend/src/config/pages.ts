@@ -29,10 +29,26 @@ export const pageMeta = {
   notFound: { title: `Page not found · ${PRODUCT_NAME}`, description: DESCRIPTION },
 } satisfies Record<string, PageMeta>;
 
-/** The pages the build prerenders, each to a file of its own that nginx serves at its route. */
-export const prerenderedPages = [
+/** What /admin shows while its code or the session or the dashboard's first data loads. */
+export const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
+
+export type PrerenderedPage = {
+  path: string;
+  file: string;
+  meta: PageMeta;
+  /** Rendered as for a browser with the signed-in hint cookie: the session is still being asked for. */
+  session?: boolean;
+};
+
+/**
+ * The pages the build prerenders, each to a file of its own that nginx serves at its route.
+ * /admin has two: the sign-in form, and (for a browser that says it has a session, see
+ * nginx's `$app_admin_page`) the loading screen the dashboard replaces.
+ */
+export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.home, file: 'index.html', meta: pageMeta.home },
   { path: paths.admin, file: 'admin.html', meta: pageMeta.admin },
+  { path: paths.admin, file: 'admin-session.html', meta: pageMeta.admin, session: true },
   { path: paths.privacy, file: 'privacy.html', meta: pageMeta.privacy },
   { path: '/404', file: '404.html', meta: pageMeta.notFound },
 ];

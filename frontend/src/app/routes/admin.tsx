@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -8,31 +8,23 @@ import { AppProvider } from '@/app/provider';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SiteHeader } from '@/components/site-header';
-import { pageMeta } from '@/config/pages';
+import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
 import { paths } from '@/config/paths';
-import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
 import { queryClient } from '@/lib/query-client';
-import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { usePageTitle } from '@/lib/use-page-title';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
-function DashboardHeading() {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useFocusIfLost(ref);
-  return (
-    <Typography ref={ref} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, outline: 'none' }}>
-      Admin Dashboard
-    </Typography>
-  );
-}
+// This chunk decides between the two, each a chunk of its own: a signed-out visitor loads
+// the sign-in form (Formik, Yup and the MUI inputs), a signed-in one the dashboard.
+const SignInForm = lazy(() => import('@/features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })));
+const SignedInDashboard = lazy(() => import('./admin-signed-in').then((m) => ({ default: m.SignedInDashboard })));
 
 export function AdminRoute() {
   usePageTitle(pageMeta.admin.title);
   const me = useMe();
 
-  if (me.isPending) return <LoadingScreen fullPage label={DASHBOARD_LOADING_TEXT} />;
+  if (me.isPending) return <LoadingScreen fullPage label={ADMIN_LOADING_TEXT} />;
 
   const signedIn = Boolean(me.data);
 
@@ -55,12 +47,13 @@ export function AdminRoute() {
               Could not check your session: {me.error.message}
             </Typography>
           ) : signedIn ? (
-            <>
-              <DashboardHeading />
-              <AdminDashboard />
-            </>
+            <Suspense fallback={<LoadingScreen label={ADMIN_LOADING_TEXT} />}>
+              <SignedInDashboard />
+            </Suspense>
           ) : (
-            <SignInForm />
+            <Suspense fallback={<LoadingScreen label={ADMIN_LOADING_TEXT} />}>
+              <SignInForm />
+            </Suspense>
           )}
         </Container>
       </Box>

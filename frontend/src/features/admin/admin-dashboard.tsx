@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,21 +14,25 @@ import { useSearchParams } from 'wouter';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
 import { queryKeys } from '@/config/api';
+import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { useAnalytics } from './analytics/api/get-analytics';
 import { StatCards } from './analytics/components/stat-cards';
 import { TrendPanel } from './analytics/components/trend-panel';
 import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
 import { INBOX_API } from './inbox/api/inbox-keys';
-import { ErasePersonDialog } from './inbox/components/erase-person-dialog';
-import { SubmissionDrawer } from './inbox/components/submission-drawer';
+import { ErasePersonButton } from './inbox/components/erase-person-button';
 import { SubmissionsFilters } from './inbox/components/submissions-filters';
 import { SubmissionsList } from './inbox/components/submissions-list';
 import { SubmissionsTable } from './inbox/components/submissions-table';
 import type { Filters } from './inbox/utils/filters';
 import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from './inbox/utils/filters';
 
-export const DASHBOARD_LOADING_TEXT = 'Loading admin dashboard...';
+// The drawer (its editors, the dialogs, MUI's modal) is a chunk of its own, fetched once the
+// first rows are on screen rather than before them.
+const SubmissionDrawer = lazy(() =>
+  import('./inbox/components/submission-drawer').then((m) => ({ default: m.SubmissionDrawer })),
+);
 
 const hasFilters = (filters: Filters) =>
   Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range);
@@ -59,7 +63,7 @@ export function AdminDashboard() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
 
   if (analytics.isPending || contacts.isPending) {
-    return <LoadingScreen label={DASHBOARD_LOADING_TEXT} />;
+    return <LoadingScreen label={ADMIN_LOADING_TEXT} />;
   }
 
   if (!analytics.data) {
@@ -95,7 +99,7 @@ export function AdminDashboard() {
           <Button variant="outlined" size="small" href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`} download>
             Export CSV
           </Button>
-          <ErasePersonDialog />
+          <ErasePersonButton />
         </Box>
         <SubmissionsFilters filters={filters} onChange={changeFilters} />
         {listError ? (
@@ -153,7 +157,9 @@ export function AdminDashboard() {
       <Box sx={{ minWidth: 0 }}>
         <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
       </Box>
-      <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+      <Suspense fallback={null}>
+        <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+      </Suspense>
     </Box>
   );
 }

@@ -1,7 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { AdminRoute } from '../admin';
+
+// The lazily loaded parts, compiled before the tests (a browser has fetched them by the time
+// they are shown): what the tests wait for is the page, not the test runner's compiler.
+beforeAll(async () => {
+  await Promise.all([
+    import('../admin-signed-in'),
+    import('@/features/auth/components/sign-in-form'),
+    import('@/features/admin/inbox/components/submission-drawer'),
+    import('@/features/admin/analytics/components/trend-chart'),
+  ]);
+});
 
 type Handler = (url: string, init?: RequestInit) => Response;
 
@@ -119,7 +130,8 @@ describe(AdminRoute.name, () => {
     await user.type(screen.getByLabelText(/Password/), 'right');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Recent Submissions' })).toBeInTheDocument();
+    // The dashboard's chunk replaces the form (React shows a Suspense fallback at least 300 ms).
+    expect(await screen.findByRole('heading', { name: 'Recent Submissions' }, { timeout: 5000 })).toBeInTheDocument();
     const stats = screen.getByRole('list', { name: 'Statistics' });
     expect(within(stats).getByText('Total Submissions').nextSibling).toHaveTextContent('2');
     expect(within(stats).getByText('Top Interest').nextSibling).toHaveTextContent('Partnership');

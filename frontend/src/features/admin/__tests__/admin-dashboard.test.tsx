@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { AdminDashboard } from '../admin-dashboard';
+
+// The lazily loaded parts, compiled before the tests (a browser has fetched them by the time
+// they are shown): what the tests wait for is the page, not the test runner's compiler.
+beforeAll(async () => {
+  await Promise.all([
+    import('../inbox/components/submission-drawer'),
+    import('../inbox/components/erase-person-dialog'),
+    import('../analytics/components/trend-chart'),
+  ]);
+});
 
 type Call = { method: string; url: string; body: unknown };
 

@@ -30,7 +30,15 @@ export async function getMe({ signal }: QueryFunctionContext): Promise<AdminUser
   }
 }
 
-export const getMeQueryOptions = () => queryOptions({ queryKey: queryKeys.me, queryFn: getMe });
+/**
+ * Without the hint the answer is known at once (null: the sign-in form), so the first render
+ * shows the form and hydrates the sign-in page the build prerendered (admin.html); with it,
+ * the session is asked for. The build's server render has no cookies and sees neither: it
+ * renders what its query cache holds (entry-server.tsx).
+ */
+const knownWithoutAsking = () => (typeof document !== 'undefined' && !hasSignedInHint() ? null : undefined);
+
+export const getMeQueryOptions = () => queryOptions({ queryKey: queryKeys.me, queryFn: getMe, initialData: knownWithoutAsking });
 
 export function useMe() {
   return useQuery(getMeQueryOptions());

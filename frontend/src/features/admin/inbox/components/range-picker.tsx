@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { TextInput } from '@/components/text-input';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Filters, RangeChoice } from '../utils/filters';
@@ -69,7 +69,7 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
       </ToggleButtonGroup>
       {filters.range === 'custom' ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <TextField
+          <TextInput
             type="date"
             size="small"
             label="From"
@@ -79,7 +79,7 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: days.to || undefined } }}
             sx={{ width: 160 }}
           />
-          <TextField
+          <TextInput
             type="date"
             size="small"
             label="To"

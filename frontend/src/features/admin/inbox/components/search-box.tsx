@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import { Q_MAX_LENGTH, Q_MIN_LENGTH } from '../utils/filters';
 
 /** How long typing must pause before the search runs (and the URL changes). */
@@ -23,7 +23,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   };
 
   return (
-    <TextField
+    <TextInput
       type="search"
       size="small"
       label="Search"

@@ -1,0 +1,92 @@
+// The dashboard's interactions at Chromium's 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate),
+// through Playwright: open a lead's drawer, change its status, page to the next 50, type a
+// search. Each one's latency is what Chromium's Event Timing reports (PerformanceObserver
+// 'event' entries, durationThreshold 16): the longest entry of the interaction, from input
+// to the next paint, as INP counts it. Used by scripts/lighthouse.mjs on its seeded database.
+import { chromium } from '@playwright/test';
+
+export const INTERACTION_GOAL_MS = 200;
+
+/** Collects Event Timing entries in the page from its first script on. */
+function observeEventTiming() {
+  window.__eventTiming = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.interactionId) window.__eventTiming.push({ name: entry.name, duration: entry.duration });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+}
+
+/** Resolves once the page has painted twice more and run a task, when Event Timing has reported what came before. */
+function afterNextPaints() {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/** Signs `cookies` in, opens /admin and measures each interaction; resolves with their rows. */
+export async function measureInteractions({ baseUrl, cookies, chromiumPath }) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.addInitScript(observeEventTiming);
+    await page.goto(`${baseUrl}/admin`);
+    const firstLead = page.getByRole('button', { name: 'Lead 1', exact: true });
+    await firstLead.waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+    const results = [];
+    /** Runs `act`, waits for what it shows (`shown`), and records the interaction's longest event. */
+    const measure = async (name, act, shown) => {
+      await page.evaluate(() => {
+        window.__eventTiming = [];
+      });
+      await act();
+      await shown();
+      await page.evaluate(afterNextPaints);
+      const entries = await page.evaluate(() => window.__eventTiming);
+      const longest = entries.reduce((max, entry) => Math.max(max, entry.duration), 0);
+      results.push({ name, ms: longest, events: entries.length });
+    };
+
+    const drawer = page.getByRole('dialog', { name: 'Submission details' });
+    await measure(
+      "open a lead's drawer (click)",
+      () => firstLead.click(),
+      () => drawer.getByRole('article', { name: 'Lead 1' }).waitFor(),
+    );
+    await measure(
+      'change its status (↓ in the select)',
+      async () => {
+        await drawer.getByLabel('Status of Lead 1').focus();
+        await page.keyboard.press('ArrowDown');
+      },
+      () => page.waitForResponse((res) => res.request().method() === 'PATCH'),
+    );
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await measure(
+      'page to the next 50 (Load more)',
+      () => page.getByRole('button', { name: 'Load more' }).click(),
+      () => page.getByTestId('range-count').filter({ hasText: '1–100' }).waitFor(),
+    );
+    await measure(
+      'type a search (8 keys, the slowest)',
+      async () => {
+        await page.getByRole('searchbox', { name: 'Search' }).click();
+        await page.keyboard.type('Quennell');
+      },
+      // One lead in 50,000 mentions the name (backend/bench/seed-submissions.mjs): 20 of a million.
+      () =>
+        page
+          .getByTestId('range-count')
+          .filter({ hasText: /^1–\d+ of \d+$/ })
+          .filter({ hasNotText: '1–100' })
+          .waitFor(),
+    );
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
