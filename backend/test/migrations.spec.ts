@@ -7,9 +7,14 @@ import { ContactSubmissionCounts1795328829376 } from '../src/database/migrations
 import { ContactSubmissionDeltas1795400000000 } from '../src/database/migrations/1795400000000-contact-submission-deltas.js';
 import { UuidIds1795800000000 } from '../src/database/migrations/1795800000000-uuid-ids.js';
 import { ContactSubmissionDays1795900000000 } from '../src/database/migrations/1795900000000-contact-submission-days.js';
+import { TeamAccounts1796000000000 } from '../src/database/migrations/1796000000000-team-accounts.js';
+import request from 'supertest';
 import { seedSubmissions } from './support/seed.js';
 import { waitFor } from './support/sheets-endpoint.js';
-import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
+import { createTestApp, createTestDatabase, DEV_ADMIN, type TestApp } from './support/test-app.js';
+
+/** Production with no ADMIN_PASSWORD: the start-up touches no account. */
+const PRODUCTION_WITHOUT_ADMIN = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-session-secret-of-40-characters' };
 
 describe('migrations', () => {
   const apps: TestApp[] = [];
@@ -34,9 +39,11 @@ describe('migrations', () => {
     const databaseUrl = await createTestDatabase();
     const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: MIGRATIONS.slice(0, -1) }).initialize();
     await before.runMigrations();
+    // An account exists, so that a production start leaves it alone (this schema is older than its columns).
+    await before.query(`INSERT INTO users (username, password) VALUES ('older', 'x')`);
     await before.destroy();
 
-    const sut = await createTestApp({ databaseUrl, env: { MIGRATE_ON_START: 'false' } });
+    const sut = await createTestApp({ databaseUrl, env: { ...PRODUCTION_WITHOUT_ADMIN, MIGRATE_ON_START: 'false' } });
     apps.push(sut);
 
     const applied = await sut.dataSource.query('SELECT name FROM migrations ORDER BY id');
@@ -195,10 +202,8 @@ describe('migrations', () => {
       // down(): the text columns again, with the same rows.
       const reverting = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
       try {
-        // The migrations after it first.
-        for (let left = MIGRATIONS.length - MIGRATIONS.indexOf(UuidIds1795800000000); left > 0; left -= 1) {
-          await reverting.undoLastMigration();
-        }
+        // The migrations after it first, then it.
+        for (let i = MIGRATIONS.indexOf(UuidIds1795800000000); i < MIGRATIONS.length; i += 1) await reverting.undoLastMigration();
         expect((await idTypes(reverting)).filter((column: { udt_name: string }) => column.udt_name === 'text')).toHaveLength(5);
         expect(await rows(reverting)).toEqual(expectedRows);
         await reverting.runMigrations();
@@ -216,5 +221,35 @@ describe('migrations', () => {
         keys: [],
       });
     });
+  });
+  it('turn the one shared login of an older install into the first admin, and keep its data and history', async () => {
+    const databaseUrl = await createTestDatabase();
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(TeamAccounts1796000000000));
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+    await before.runMigrations();
+    // The env admin as today's start-up made it (the password is reset from the env at start).
+    const [{ id: adminId }] = await before.query(`INSERT INTO users (username, password) VALUES ('admin', 'x') RETURNING id`);
+    const [{ id: leadId }] = await before.query(
+      `INSERT INTO contact_submissions (name, email, interest, status, status_changed_by) VALUES ('Kept', 'kept@example.com', 'community', 'contacted', 'admin') RETURNING id`,
+    );
+    await before.query(
+      `INSERT INTO audit_events (actor, action, submission_id, detail) VALUES ('admin', 'status', $1, '{"from":"new","to":"contacted"}')`,
+      [leadId],
+    );
+    await before.destroy();
+
+    const sut = await createTestApp({ databaseUrl });
+    apps.push(sut);
+
+    expect(await sut.dataSource.query('SELECT id, username, display_name, role, email, disabled_at FROM users')).toEqual([
+      { id: adminId, username: 'admin', display_name: 'admin', role: 'admin', email: null, disabled_at: null },
+    ]);
+    const admin = request.agent(sut.server);
+    await admin.post('/api/auth/login').send(DEV_ADMIN).expect(200);
+    const { body: me } = await admin.get('/api/auth/me').expect(200);
+    expect(me).toMatchObject({ id: adminId, role: 'admin', displayName: 'admin', timeZone: 'UTC' });
+    const { body: lead } = await admin.get(`/api/admin/contacts/${leadId}`).expect(200);
+    expect(lead).toMatchObject({ status: 'contacted', statusChangedBy: 'admin', assignee: null });
+    expect(lead.history).toEqual([expect.objectContaining({ action: 'status', actor: 'admin', actorId: adminId })]);
   });
 });

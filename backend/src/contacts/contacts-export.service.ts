@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
+import { type Actor, AuditService } from '../audit/audit.service.js';
 import type { Environment } from '../config/environment.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { applyContactFilters, contactFilters } from './contact-filters.js';
@@ -28,6 +28,7 @@ const COLUMNS: Array<[name: string, sql: string]> = [
   ['utm_medium', 's.utm_medium'],
   ['utm_campaign', 's.utm_campaign'],
   ['referrer', 's.referrer'],
+  ['assignee', 'a.username'],
 ];
 
 // Rows fetched from the cursor at a time: memory holds about this many, whatever the total.
@@ -51,9 +52,9 @@ export class ContactsExportService {
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
-  async exportCsv(query: ContactFiltersQueryDto, res: Response, actor: string): Promise<void> {
-    const filters = contactFilters(query);
-    const [sql, parameters] = applyContactFilters(this.submissions.createQueryBuilder('s'), filters)
+  async exportCsv(query: ContactFiltersQueryDto, res: Response, actor: Actor): Promise<void> {
+    const filters = contactFilters(query, actor.id);
+    const [sql, parameters] = applyContactFilters(this.submissions.createQueryBuilder('s').leftJoin('s.assignee', 'a'), filters)
       .select(COLUMNS.map(([name, expression]) => `${expression} AS "${name}"`))
       .orderBy('s.submitted_at', 'DESC')
       .addOrderBy('s.id', 'DESC')

@@ -45,6 +45,134 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
+    patch: operations['AuthController_updateMe'];
+    trace?: never;
+  };
+  '/api/auth/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AuthController_changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PasswordResetController_request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PasswordResetController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['UsersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['UsersController_update'];
+    trace?: never;
+  };
+  '/api/admin/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InvitationsController_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['InvitationsController_withdraw'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InvitationsController_accept'];
+    delete?: never;
+    options?: never;
+    head?: never;
     patch?: never;
     trace?: never;
   };
@@ -240,6 +368,113 @@ export interface components {
       /** @example admin */
       username: string;
     };
+    NotificationsDto: {
+      /**
+       * @description A mail per new lead, a daily digest, or none.
+       * @enum {string}
+       */
+      newLead: 'instant' | 'daily' | 'off';
+      /** @description A mail when a lead is assigned to them. */
+      assigned: boolean;
+    };
+    AccountDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example admin */
+      username: string;
+      /** @description Null only for an env admin made without ADMIN_EMAIL. */
+      email: string | null;
+      displayName: string;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+      /**
+       * @description IANA time zone.
+       * @example Europe/Paris
+       */
+      timeZone: string;
+      notifications: components['schemas']['NotificationsDto'];
+    };
+    UpdateNotificationsDto: {
+      /** @enum {string} */
+      newLead?: 'instant' | 'daily' | 'off';
+      assigned?: boolean;
+    };
+    UpdateAccountDto: {
+      email?: string;
+      displayName?: string;
+      /**
+       * @description IANA time zone.
+       * @example Europe/Paris
+       */
+      timeZone?: string;
+      notifications?: components['schemas']['UpdateNotificationsDto'];
+    };
+    ChangePasswordDto: {
+      /** Format: password */
+      currentPassword: string;
+      /** Format: password */
+      newPassword: string;
+    };
+    PasswordResetRequestDto: {
+      email: string;
+    };
+    PasswordResetConfirmDto: {
+      /** @description The token after `#` in the reset link. */
+      token: string;
+      /** Format: password */
+      password: string;
+    };
+    TeamMemberDto: {
+      /**
+       * Format: uuid
+       * @description The account's id, or the invitation's for `invited`.
+       */
+      id: string;
+      /** @description Null for an invitation. */
+      username: string | null;
+      email: string | null;
+      /** @description Null for an invitation. */
+      displayName: string | null;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+      /** @enum {string} */
+      state: 'active' | 'invited' | 'disabled';
+      /** Format: date-time */
+      lastSignInAt: string | null;
+    };
+    UpdateUserDto: {
+      /** @enum {string} */
+      role?: 'viewer' | 'member' | 'admin';
+      /** @description true disables the account (its sessions end at once); false enables it again. */
+      disabled?: boolean;
+    };
+    CreateInvitationDto: {
+      /** @example ana@example.com */
+      email: string;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+    };
+    InvitationCreatedDto: {
+      /** Format: uuid */
+      id: string;
+      email: string;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description The link to send: `<origin>/admin/invite#<token>` (the token after `#` never reaches a server). Shown once. */
+      inviteUrl: string;
+    };
+    AcceptInvitationDto: {
+      /** @description The token after `#` in the invitation link. */
+      token: string;
+      /** @example ana */
+      username: string;
+      /** Format: password */
+      password: string;
+      /** @description The username when left out. */
+      displayName?: string;
+    };
     CreateContactDto: {
       /** @example Ada Lovelace */
       name: string;
@@ -291,6 +526,17 @@ export interface components {
       repeatOf: string | null;
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+      /**
+       * Format: uuid
+       * @description The teammate who owns the lead, or null.
+       */
+      assigneeId: string | null;
+    };
+    PersonDto: {
+      /** Format: uuid */
+      id: string;
+      username: string;
+      displayName: string;
     };
     DeliveryDto: {
       /** @enum {string} */
@@ -305,12 +551,34 @@ export interface components {
     HistoryEntryDto: {
       /** Format: date-time */
       at: string;
-      /** @description Username; null when the system acted. */
+      /** @description Username at the time; null when the system acted. */
       actor: string | null;
-      /** @enum {string} */
-      action: 'status' | 'note' | 'export' | 'redeliver' | 'erase' | 'sign-in';
       /**
-       * @description `status`: { from, to }; `note`: { cleared }; `redeliver`: {}.
+       * Format: uuid
+       * @description The account that acted; null: the system.
+       */
+      actorId: string | null;
+      /** @description The account's display name today (the username when unknown). */
+      actorDisplayName: string | null;
+      /** @enum {string} */
+      action:
+        | 'status'
+        | 'note'
+        | 'assign'
+        | 'export'
+        | 'redeliver'
+        | 'erase'
+        | 'sign-in'
+        | 'invite'
+        | 'invite-withdraw'
+        | 'invite-accept'
+        | 'role'
+        | 'disable'
+        | 'enable'
+        | 'password'
+        | 'password-reset';
+      /**
+       * @description `status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.
        * @example {
        *       "from": "new",
        *       "to": "contacted"
@@ -349,11 +617,18 @@ export interface components {
       repeatOf: string | null;
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+      /**
+       * Format: uuid
+       * @description The teammate who owns the lead, or null.
+       */
+      assigneeId: string | null;
       note: string | null;
       /** Format: date-time */
       statusChangedAt: string | null;
       /** @description Username of who last changed the status. */
       statusChangedBy: string | null;
+      /** @description The teammate who owns the lead. */
+      assignee: components['schemas']['PersonDto'] | null;
       delivery: components['schemas']['DeliveryDto'];
       /** @description Newest first. */
       history: components['schemas']['HistoryEntryDto'][];
@@ -374,6 +649,11 @@ export interface components {
       status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
       /** @description null (or only spaces) clears it. */
       note?: string | null;
+      /**
+       * Format: uuid
+       * @description An active user's id; null unassigns.
+       */
+      assigneeId?: string | null;
     };
     AnalyticsDto: {
       /** @description Every submission. */
@@ -468,6 +748,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Too many failed sign-ins; `Retry-After` says how many seconds to wait. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   AuthController_logout: {
@@ -497,8 +784,282 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The signed-in admin. */
+      /** @description The signed-in account. */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountDto'];
+        };
+      };
+      /** @description Nobody is signed in. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthController_updateMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; the account as `GET /api/auth/me` answers it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountDto'];
+        };
+      };
+      /** @description The e-mail belongs to another account. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthController_changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangePasswordDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; every other session of the account has ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The current password is wrong, or the new one breaks a rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PasswordResetController_request: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Always, whether or not the e-mail has an account; an active one gets a link valid 1 hour. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many requests; `Retry-After` says how many seconds to wait. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PasswordResetController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetConfirmDto'];
+      };
+    };
+    responses: {
+      /** @description The password is set; every session of the account has ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This password reset link is no longer valid */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  UsersController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every account, then every open invitation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TeamMemberDto'][];
+        };
+      };
+    };
+  };
+  UsersController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateUserDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; the account as the list shows it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TeamMemberDto'];
+        };
+      };
+      /** @description No account with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The last active admin cannot be demoted or disabled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  InvitationsController_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateInvitationDto'];
+      };
+    };
+    responses: {
+      /** @description Invited (an open invitation of this e-mail is replaced). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationCreatedDto'];
+        };
+      };
+    };
+  };
+  InvitationsController_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Withdrawn: its link no longer works. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No open invitation with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  InvitationsController_accept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptInvitationDto'];
+      };
+    };
+    responses: {
+      /** @description The account is made and signed in (session cookie set). */
+      201: {
         headers: {
           [name: string]: unknown;
         };
@@ -506,8 +1067,22 @@ export interface operations {
           'application/json': components['schemas']['SessionUserDto'];
         };
       };
-      /** @description Nobody is signed in. */
-      401: {
+      /** @description The username is taken. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This invitation is no longer valid */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts from this address; see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -559,6 +1134,8 @@ export interface operations {
         interest?: string;
         /** @description One status or a comma-separated list: new, contacted, qualified, archived, spam. Without it: every status but spam and archived. */
         status?: string;
+        /** @description A teammate's id, `me` (the signed-in user) or `none` (unassigned). */
+        assignee?: string;
         /** @description Submitted at or after this instant (ISO 8601). */
         from?: string;
         /** @description Submitted before this instant (ISO 8601). */
@@ -599,6 +1176,8 @@ export interface operations {
         interest?: string;
         /** @description One status or a comma-separated list: new, contacted, qualified, archived, spam. Without it: every status but spam and archived. */
         status?: string;
+        /** @description A teammate's id, `me` (the signed-in user) or `none` (unassigned). */
+        assignee?: string;
         /** @description Submitted at or after this instant (ISO 8601). */
         from?: string;
         /** @description Submitted before this instant (ISO 8601). */
