@@ -13,6 +13,7 @@ import { ErasureModule } from './erasure/erasure.module.js';
 import { dataSourceOptions, requestDataSourceOptions } from './database/data-source.js';
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
+import { LiveEventsModule } from './live-events/live-events.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 
@@ -58,6 +59,7 @@ export class AppModule {
         AnalyticsModule,
         ErasureModule,
         HealthModule,
+        LiveEventsModule,
       ],
     };
   }

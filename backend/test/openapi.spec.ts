@@ -21,6 +21,7 @@ describe('OpenAPI', () => {
       '/api/admin/contacts/{id}',
       '/api/admin/contacts/{id}/redeliver',
       '/api/admin/erasures',
+      '/api/admin/events',
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/me',

@@ -134,6 +134,13 @@ export class Environment {
   @Min(1)
   CONTACT_RATE_LIMIT = 10;
 
+  /** The dashboard's event stream sends a comment line this often (under nginx's 30 s read timeout). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(25_000)
+  EVENTS_HEARTBEAT_MS = 25_000;
+
   @Type(() => Number)
   @IsInt()
   @Min(0)

@@ -15,6 +15,7 @@ import { ContactProvenance1795700000000 } from './migrations/1795700000000-conta
 import { SheetEraseDeliveries1795700000001 } from './migrations/1795700000001-sheet-erase-deliveries.js';
 import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention-runs.js';
 import { UuidIds1795800000000 } from './migrations/1795800000000-uuid-ids.js';
+import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent];
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   SheetEraseDeliveries1795700000001,
   RetentionRuns1795700000002,
   UuidIds1795800000000,
+  LeadCreatedNotify1796200000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

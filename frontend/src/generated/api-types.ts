@@ -208,6 +208,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['EventsController_events'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -836,6 +852,31 @@ export interface operations {
       };
       /** @description Shutting down, or the database does not answer within 1 s. */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EventsController_events: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/event-stream: `event: lead.created` with `data: {"id":"<uuid>"}` for every stored lead, and a comment line every 25 s. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not signed in. */
+      401: {
         headers: {
           [name: string]: unknown;
         };
