@@ -14,6 +14,7 @@ import { dataSourceOptions, requestDataSourceOptions } from './database/data-sou
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveEventsModule } from './live-events/live-events.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 
@@ -60,6 +61,7 @@ export class AppModule {
         ErasureModule,
         HealthModule,
         LiveEventsModule,
+        MailModule,
       ],
     };
   }

@@ -22,6 +22,7 @@ describe('OpenAPI', () => {
       '/api/admin/contacts/{id}/redeliver',
       '/api/admin/erasures',
       '/api/admin/events',
+      '/api/admin/settings/test-email',
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/me',

@@ -224,6 +224,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/settings/test-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SettingsEmailController_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -425,6 +441,22 @@ export interface components {
     HealthStatusDto: {
       /** @enum {string} */
       status: 'ok';
+    };
+    TestEmailRequestDto: {
+      /**
+       * @description Where to send it; MAIL_FROM's address when left out (until accounts carry an e-mail, issue 24).
+       * @example ada@example.com
+       */
+      to?: string;
+    };
+    TestEmailResultDto: {
+      /** @example ada@example.com */
+      to: string;
+      /**
+       * @description The SMTP server's reply to the message
+       * @example 250 2.0.0 Ok: queued as 4F2A1
+       */
+      response: string;
     };
   };
   responses: never;
@@ -877,6 +909,44 @@ export interface operations {
       };
       /** @description Not signed in. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SettingsEmailController_send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestEmailRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Sent; the SMTP server's reply. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestEmailResultDto'];
+        };
+      };
+      /** @description E-mail is not set up (SMTP_URL, MAIL_FROM). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The mail server refused the e-mail or could not be reached. */
+      502: {
         headers: {
           [name: string]: unknown;
         };
