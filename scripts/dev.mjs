@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `make dev` / `npm run dev`: PostgreSQL (embedded, data kept in .data/dev, unless
 // DATABASE_URL is set), the API in watch mode on port 3000 (PORT) and the Vite dev server
-// on http://127.0.0.1:5173, which proxies /api to the API. Ctrl-C stops everything.
+// on http://127.0.0.1:5173, which proxies /api to the API, and (unless SMTP_URL is set) the
+// maildev mail catcher: the API's e-mail goes to its SMTP port (MAILDEV_SMTP_PORT, 1025)
+// and is read in its inbox (http://127.0.0.1:1080, MAILDEV_WEB_PORT). Ctrl-C stops everything.
 import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { ROOT } from './nginx-config.mjs';
@@ -25,6 +27,22 @@ await supervisor.run(async () => {
     console.log(`[dev] embedded PostgreSQL (data kept in .data/dev): ${databaseUrl}`);
   }
 
+  // E-mail with no account anywhere: a local catcher unless SMTP_URL points elsewhere.
+  let mailInbox;
+  let mailEnv = {};
+  if (!env.SMTP_URL) {
+    const smtpPort = intFromEnv(env, 'MAILDEV_SMTP_PORT', 1025);
+    const webPort = intFromEnv(env, 'MAILDEV_WEB_PORT', 1080);
+    await assertPortFree(smtpPort, '127.0.0.1', 'mail catcher SMTP port (MAILDEV_SMTP_PORT)');
+    await assertPortFree(webPort, '127.0.0.1', 'mail catcher inbox port (MAILDEV_WEB_PORT)');
+    const maildev = path.join(ROOT, 'node_modules', '.bin', 'maildev');
+    const args = ['--ip', '127.0.0.1', '--smtp', String(smtpPort), '--web-ip', '127.0.0.1', '--web', String(webPort)];
+    const mail = supervisor.start('mail', maildev, args, { cwd: ROOT, env });
+    mailInbox = `http://127.0.0.1:${webPort}`;
+    await waitForHttp(mailInbox, { isDead: () => mail.exited });
+    mailEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: env.MAIL_FROM || 'Lead inbox <leads@example.com>' };
+  }
+
   const apiEnv = {
     ...env,
     NODE_ENV: env.NODE_ENV || 'development',
@@ -32,6 +50,9 @@ await supervisor.run(async () => {
     HOST: env.HOST || '127.0.0.1',
     DATABASE_URL: databaseUrl,
     PORT: String(apiPort),
+    // Links in e-mails open this dev server.
+    PUBLIC_URL: env.PUBLIC_URL || VITE_URL,
+    ...mailEnv,
   };
   // The backend's `dev` script: tsc -w + node --watch (Nest needs tsc's decorator metadata,
   // so no esbuild/tsx). Each runs in a process group of its own, stopped as a whole.
@@ -47,6 +68,7 @@ await supervisor.run(async () => {
   console.log(`
   The app is on ${VITE_URL}  (API on http://127.0.0.1:${apiPort}/api, reloads on save)
   Admin dashboard: ${VITE_URL}/admin  (sign in as ${username} / ${password})
+  E-mail: ${mailInbox ? `every message lands in the inbox at ${mailInbox}` : `sent through SMTP_URL`}
   Ctrl-C stops everything.
 `);
 });

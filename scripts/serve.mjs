@@ -70,6 +70,8 @@ await supervisor.run(async () => {
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: env.SESSION_SECRET || randomBytes(32).toString('base64url'),
+    // Links in e-mails open this server.
+    PUBLIC_URL: env.PUBLIC_URL || `http://${host}:${port}`,
   };
 
   // One replica first: it migrates and creates the admin; the others start on a ready

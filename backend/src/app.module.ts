@@ -14,6 +14,8 @@ import { dataSourceOptions, requestDataSourceOptions } from './database/data-sou
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
+import { LiveEventsModule } from './live-events/live-events.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -62,6 +64,8 @@ export class AppModule {
         AnalyticsModule,
         ErasureModule,
         HealthModule,
+        LiveEventsModule,
+        MailModule,
       ],
     };
   }

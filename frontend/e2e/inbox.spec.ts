@@ -198,6 +198,35 @@ test('Refresh brings in what arrived since the page opened, and counts it', asyn
   await expect(page.getByTestId('new-count')).toHaveText(/^\d+ new since you opened the page$/);
 });
 
+test('a lead that arrives while the dashboard is open is counted at once, and listed only when asked for', async ({
+  page,
+  browser,
+}) => {
+  const word = token();
+  await page.goto(`/admin?q=${word}`);
+  await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+  const listRequests: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/admin/contacts')) listRequests.push(req.url());
+  });
+
+  // Another visitor, in a browser context of their own, sends the form.
+  const visitor = await browser.newContext();
+  await createContact(visitor.request, { name: `Live ${word}`, email: `live.${word}@example.com`, interest: 'community' });
+  await visitor.close();
+
+  const show = page.getByRole('button', { name: 'Show 1 new lead' });
+  await expect(show).toBeVisible();
+  await expect(page).toHaveTitle(/^\(1\) Admin Dashboard/);
+  expect(listRequests).toEqual([]);
+  await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+
+  await show.click();
+  await expect(page.getByRole('row', { name: `Live ${word}` })).toBeVisible();
+  await expect(show).toBeHidden();
+  await expect(page).toHaveTitle(/^Admin Dashboard/);
+});
+
 test('at 375 px the inbox is a readable list, and the drawer fits', async ({ page, request }) => {
   const word = token();
   await createContact(request, {

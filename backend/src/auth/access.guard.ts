@@ -37,7 +37,7 @@ export class AccessGuard implements CanActivate {
       throw new UnauthorizedException('Session expired');
     }
     const account = await this.users.findOne({
-      select: { id: true, username: true, displayName: true, role: true },
+      select: { id: true, username: true, displayName: true, email: true, role: true },
       where: { id: user.id, disabledAt: IsNull() },
     });
     if (!account) {

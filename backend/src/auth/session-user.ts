@@ -11,6 +11,7 @@ export interface SessionUser {
 /** The signed-in account as AccessGuard reads it on each request (`@CurrentUser()`). */
 export interface Account extends SessionUser {
   displayName: string;
+  email: string | null;
   role: Role;
 }
 

@@ -44,6 +44,20 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL, RETENTION_DAYS: '1.5' }, /RETENTION_DAYS must be a whole number of days/],
     [{ DATABASE_URL, MIGRATE_ON_START: 'no' }, /MIGRATE_ON_START must be true or false/],
     [{ DATABASE_URL, SHEETS_WEBHOOK_URL: 'not a url' }, /SHEETS_WEBHOOK_URL/],
+    [{ DATABASE_URL, SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ DATABASE_URL, SMTP_URL: 'smtp://mail.example.com:587' }, /MAIL_FROM .* is required with SMTP_URL/],
+    [{ DATABASE_URL, SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'Leads <nobody>' }, /MAIL_FROM must be an e-mail address/],
+    [{ DATABASE_URL, PUBLIC_URL: 'example.com' }, /PUBLIC_URL must be the http\(s\) origin/],
+    [
+      {
+        DATABASE_URL,
+        NODE_ENV: 'production',
+        SESSION_SECRET: STRONG_SECRET,
+        SMTP_URL: 'smtps://u:p@mail.example.com',
+        MAIL_FROM: 'leads@example.com',
+      },
+      /PUBLIC_URL .* is required with SMTP_URL in production/,
+    ],
     [{ DATABASE_URL, NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
     [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
     [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, /SESSION_SECRET is too predictable/],
@@ -53,6 +67,16 @@ describe(validateEnvironment.name, () => {
     ],
   ])('refuses %j, naming the variable', (raw, message) => {
     expect(() => validateEnvironment(raw)).toThrow(message);
+  });
+
+  it('takes an SMTP_URL with its MAIL_FROM, and no PUBLIC_URL outside production', () => {
+    const sut = validateEnvironment({
+      DATABASE_URL,
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Leads <leads@example.com>',
+    });
+    expect(sut).toMatchObject({ SMTP_URL: 'smtp://user:pass@mail.example.com:587', MAIL_FROM: 'Leads <leads@example.com>' });
+    expect(validateEnvironment({ DATABASE_URL, SMTP_URL: '', MAIL_FROM: '' }).SMTP_URL).toBeUndefined();
   });
 
   it('takes the development values outside production', () => {

@@ -140,6 +140,13 @@ export class Environment {
   @Min(1)
   CONTACT_RATE_LIMIT = 10;
 
+  /** The dashboard's event stream sends a comment line this often (under nginx's 30 s read timeout). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(25_000)
+  EVENTS_HEARTBEAT_MS = 25_000;
+
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -151,6 +158,32 @@ export class Environment {
   @IsInt({ message: 'RETENTION_DAYS must be a whole number of days' })
   @Min(1, { message: 'RETENTION_DAYS must be at least 1' })
   RETENTION_DAYS?: number;
+
+  /**
+   * Where e-mail goes (src/mail/): `smtp://user:pass@host:587` (STARTTLS when the server
+   * offers it; `?requireTLS=true` insists), `smtps://…:465` for implicit TLS. Unset: no e-mail.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^/?#]+/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The sender of every e-mail: `address` or `Name <address>`; required with SMTP_URL. */
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => env.SMTP_URL !== undefined || env.MAIL_FROM !== undefined)
+  @Matches(/^([^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, {
+    message: 'MAIL_FROM must be an e-mail address or "Name <address>", and is required with SMTP_URL',
+  })
+  MAIL_FROM?: string;
+
+  /** The site's origin, for links in e-mails; required with SMTP_URL in production. */
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => env.PUBLIC_URL !== undefined || (env.NODE_ENV === 'production' && env.SMTP_URL !== undefined))
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'PUBLIC_URL must be the http(s) origin of the site, and is required with SMTP_URL in production' },
+  )
+  PUBLIC_URL?: string;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

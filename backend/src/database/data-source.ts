@@ -19,6 +19,7 @@ import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention
 import { UuidIds1795800000000 } from './migrations/1795800000000-uuid-ids.js';
 import { ContactSubmissionDays1795900000000 } from './migrations/1795900000000-contact-submission-days.js';
 import { TeamAccounts1796000000000 } from './migrations/1796000000000-team-accounts.js';
+import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent, Invitation, PasswordReset];
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   UuidIds1795800000000,
   ContactSubmissionDays1795900000000,
   TeamAccounts1796000000000,
+  LeadCreatedNotify1796200000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -22,9 +22,9 @@ export function connectionCloseWhileDraining(state: ShutdownState) {
 
 /**
  * SIGTERM/SIGINT: readiness turns 503 at once; the API keeps serving for `delayMs` while
- * the proxies notice; then it stops listening, closes idle keep-alive connections, lets the
- * requests in flight finish, cuts the stragglers, stops the app, and exits. A timer makes
- * sure the process is gone within EXIT_DEADLINE_MS in any case.
+ * the proxies notice; then it stops listening, closes idle keep-alive connections, ends the
+ * open event streams, lets the requests in flight finish, cuts the stragglers, stops the
+ * app, and exits. A timer makes sure the process is gone within EXIT_DEADLINE_MS in any case.
  */
 export function drainOnSignals(app: NestExpressApplication, delayMs: number): void {
   const logger = new Logger('Shutdown');
@@ -42,6 +42,8 @@ export function drainOnSignals(app: NestExpressApplication, delayMs: number): vo
     const server: Server = app.getHttpServer();
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
+    // Event streams never finish by themselves: ended now, their clients reconnect elsewhere.
+    state.endStreams();
     const force = setTimeout(() => {
       logger.warn('closing the connections of requests still unfinished');
       server.closeAllConnections();

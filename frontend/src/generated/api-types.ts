@@ -352,6 +352,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['EventsController_events'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/settings/test-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SettingsEmailController_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -709,6 +741,22 @@ export interface components {
     HealthStatusDto: {
       /** @enum {string} */
       status: 'ok';
+    };
+    TestEmailRequestDto: {
+      /**
+       * @description Where to send it; the caller's own e-mail address when left out.
+       * @example ada@example.com
+       */
+      to?: string;
+    };
+    TestEmailResultDto: {
+      /** @example ada@example.com */
+      to: string;
+      /**
+       * @description The SMTP server's reply to the message
+       * @example 250 2.0.0 Ok: queued as 4F2A1
+       */
+      response: string;
     };
   };
   responses: never;
@@ -1454,6 +1502,69 @@ export interface operations {
       };
       /** @description Shutting down, or the database does not answer within 1 s. */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EventsController_events: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/event-stream: `event: lead.created` with `data: {"id":"<uuid>"}` for every stored lead, and a comment line every 25 s. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not signed in. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SettingsEmailController_send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestEmailRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Sent; the SMTP server's reply. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestEmailResultDto'];
+        };
+      };
+      /** @description E-mail is not set up (SMTP_URL, MAIL_FROM), or the caller has no e-mail address and gave none. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The mail server refused the e-mail or could not be reached. */
+      502: {
         headers: {
           [name: string]: unknown;
         };

@@ -16,11 +16,14 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { queryKeys } from '@/config/api';
 import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
+import { pageMeta } from '@/config/pages';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useAnalytics } from './analytics/api/get-analytics';
 import { StatCards } from './analytics/components/stat-cards';
 import { TrendPanel } from './analytics/components/trend-panel';
 import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
 import { INBOX_API } from './inbox/api/inbox-keys';
+import { useNewLeads } from './inbox/api/lead-events';
 import { ErasePersonButton } from './inbox/components/erase-person-button';
 import { SubmissionsFilters } from './inbox/components/submissions-filters';
 import { SubmissionsList } from './inbox/components/submissions-list';
@@ -57,10 +60,17 @@ export function AdminDashboard() {
   // While new filters load, the rows of the old ones stay on screen (and the search box keeps its focus).
   const contacts = useInfiniteQuery({ ...getContactsQueryOptions(apiFilters), placeholderData: keepPreviousData });
   const newCount = useNewCount(openedAt);
+  // Leads that arrived while the page is open: counted live, fetched only when asked for.
+  const live = useNewLeads();
+  const liveLabel = `${live.count} new lead${live.count === 1 ? '' : 's'}`;
+  usePageTitle(live.count ? `(${live.count}) ${pageMeta.admin.title}` : pageMeta.admin.title);
 
   const changeFilters = (changes: Partial<Filters>) =>
     setSearchParams(writeFilters({ ...filters, ...changes }), { replace: true });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+  const refresh = () => {
+    live.reset();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+  };
 
   if (analytics.isPending || contacts.isPending) {
     return <LoadingScreen label={ADMIN_LOADING_TEXT} />;
@@ -93,6 +103,13 @@ export function AdminDashboard() {
           <Typography role="status" variant="body2" color={fresh ? 'primary' : 'text.secondary'} data-testid="new-count">
             {fresh ? `${fresh} new since you opened the page` : ''}
           </Typography>
+          <Box role="status" sx={{ display: 'contents' }}>
+            {live.count ? (
+              <Button variant="contained" size="small" onClick={refresh} data-testid="live-count">
+                {`Show ${liveLabel}`}
+              </Button>
+            ) : null}
+          </Box>
           <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
             Refresh
           </Button>

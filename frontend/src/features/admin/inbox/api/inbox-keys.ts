@@ -7,6 +7,7 @@ import { queryKeys } from '@/config/api';
 export const INBOX_API = {
   contacts: '/api/admin/contacts',
   erasures: '/api/admin/erasures',
+  events: '/api/admin/events',
 } as const;
 
 export const inboxKeys = {

@@ -1,0 +1,82 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import pg from 'pg';
+import type { Environment } from '../config/environment.js';
+
+/** The PostgreSQL channel that the contact_submissions trigger notifies (migration 1796200000000). */
+export const LEAD_CREATED_CHANNEL = 'lead_created';
+/** After a lost LISTEN connection: the first wait before connecting again, doubled up to the last. */
+const RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000];
+
+/**
+ * The one LISTEN connection of this process (outside the request pool, which must not hold
+ * a connection forever), whatever the number of open dashboards: each notification of any
+ * replica's commit is handed to every subscriber here. A lost connection is opened again
+ * with a growing pause; leads stored while it was down are not announced (the dashboard's
+ * next refetch shows them anyway).
+ */
+@Injectable()
+export class LeadCreatedListener implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(LeadCreatedListener.name);
+  private readonly subscribers = new Set<(id: string) => void>();
+  private client: pg.Client | undefined;
+  private reconnects = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly config: ConfigService<Environment, true>) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.connect();
+  }
+
+  /** Calls `onLead` with the id of each lead stored from now on; returns the unsubscribe. */
+  subscribe(onLead: (id: string) => void): () => void {
+    this.subscribers.add(onLead);
+    return () => this.subscribers.delete(onLead);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.subscribers.clear();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.config.get('DATABASE_URL', { infer: true }) });
+    this.client = client;
+    client.on('notification', ({ payload }) => this.announce(payload ?? ''));
+    client.on('error', (error) => this.logger.warn(`LISTEN connection lost: ${error.message}`));
+    client.on('end', () => this.reconnectLater(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LEAD_CREATED_CHANNEL}`);
+      this.reconnects = 0;
+    } catch (error) {
+      this.logger.warn(`LISTEN ${LEAD_CREATED_CHANNEL} failed: ${String(error)}`);
+      await client.end().catch(() => undefined);
+      this.reconnectLater(client);
+    }
+  }
+
+  /** Once per lost client (its 'end' and a failed connect may both report it). */
+  private reconnectLater(client: pg.Client): void {
+    if (this.stopped || this.client !== client) return;
+    this.client = undefined;
+    const delay = RECONNECT_MS[Math.min(this.reconnects, RECONNECT_MS.length - 1)];
+    this.reconnects += 1;
+    this.reconnectTimer = setTimeout(() => void this.connect(), delay);
+  }
+
+  /** A payload is a batch's ids, comma-separated (the trigger sends up to 100 per notification). */
+  private announce(payload: string): void {
+    for (const id of payload.split(',')) {
+      if (id) for (const subscriber of this.subscribers) subscriber(id);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { html, type SafeHtml } from './html.js';
+
+/** An e-mail as the transport sends it: both parts, written from one template. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+/**
+ * The HTML part's frame: inline styles only (mail clients drop <style> and external
+ * sheets), no images, one column that reads on a phone.
+ */
+export function emailLayout(title: string, body: SafeHtml): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+      </head>
+      <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
+        <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;">${body}</div>
+      </body>
+    </html>`.value;
+}
+
+/** A link styled as a button (a plain <a>: every client follows it). */
+export function buttonLink(href: string, label: string): SafeHtml {
+  return html`<a
+    href="${href}"
+    style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;"
+    >${label}</a
+  >`;
+}

@@ -1,0 +1,53 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { Environment } from '../config/environment.js';
+import type { EmailContent } from './email-layout.js';
+
+/** Outside production, links in e-mails point at `make dev`'s address unless PUBLIC_URL says otherwise. */
+const DEVELOPMENT_PUBLIC_URL = 'http://127.0.0.1:5173';
+
+/**
+ * The SMTP client made from SMTP_URL (nodemailer: STARTTLS when the server offers it,
+ * implicit TLS for smtps://, AUTH with the URL's user and password), or nothing when e-mail
+ * is not set up. Every wait is bounded, so an unreachable server costs seconds, not minutes.
+ */
+@Injectable()
+export class MailTransport implements OnModuleDestroy {
+  private readonly transporter: Transporter<SMTPTransport.SentMessageInfo> | undefined;
+  readonly from: string | undefined;
+  readonly publicUrl: string;
+
+  constructor(config: ConfigService<Environment, true>) {
+    const url = config.get('SMTP_URL', { infer: true });
+    this.transporter = url
+      ? nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+      : undefined;
+    this.from = config.get('MAIL_FROM', { infer: true });
+    this.publicUrl = config.get('PUBLIC_URL', { infer: true }) ?? DEVELOPMENT_PUBLIC_URL;
+  }
+
+  /** Whether e-mail is set up (SMTP_URL and MAIL_FROM). */
+  get enabled(): boolean {
+    return this.transporter !== undefined && this.from !== undefined;
+  }
+
+  /** Sends one e-mail; resolves with the SMTP server's reply to it, rejects with its refusal. */
+  async send(to: string, content: EmailContent): Promise<string> {
+    if (!this.transporter || !this.from) throw new Error('e-mail is not set up');
+    const info = await this.transporter.sendMail({
+      from: this.from,
+      to,
+      replyTo: content.replyTo,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+    });
+    return info.response;
+  }
+
+  onModuleDestroy(): void {
+    this.transporter?.close();
+  }
+}

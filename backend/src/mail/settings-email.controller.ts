@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiBadGatewayResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Account } from '../auth/session-user.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { MinRole } from '../common/roles.js';
+import { TestEmailRequestDto } from './dto/test-email-request.dto.js';
+import { TestEmailResultDto } from './dto/test-email-result.dto.js';
+import { TestEmailService } from './test-email.service.js';
+
+@ApiTags('admin')
+@Controller('admin/settings')
+export class SettingsEmailController {
+  constructor(private readonly testEmail: TestEmailService) {}
+
+  @MinRole('admin')
+  @Post('test-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ description: "Sent; the SMTP server's reply.", type: TestEmailResultDto })
+  @ApiConflictResponse({
+    description: 'E-mail is not set up (SMTP_URL, MAIL_FROM), or the caller has no e-mail address and gave none.',
+  })
+  @ApiBadGatewayResponse({ description: 'The mail server refused the e-mail or could not be reached.' })
+  send(@Body() { to }: TestEmailRequestDto, @CurrentUser() account: Account): Promise<TestEmailResultDto> {
+    return this.testEmail.send(to ?? account.email);
+  }
+}

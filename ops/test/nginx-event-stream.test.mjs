@@ -1,0 +1,90 @@
+// The dashboard's live events (GET /api/admin/events) through the real nginx config: each
+// event reaches the browser as the API writes it, while the stream stays open. The stand-in
+// API sends no X-Accel-Buffering header, so the config's own location is what is tested.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { readText, startNginx } from './helpers.mjs';
+
+/** Stands in for the API: an event stream that writes a message whenever `send` is called. */
+async function startStreamingApi() {
+  const streams = new Set();
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
+    res.write('retry: 2000\n\n');
+    streams.add(res);
+    req.on('close', () => streams.delete(res));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: server.address().port,
+    send: (text) => streams.forEach((res) => res.write(text)),
+    close: () => {
+      streams.forEach((res) => res.end());
+      server.close();
+    },
+  };
+}
+
+/** Reads an HTTP answer chunk by chunk; `until(text)` resolves once the text so far contains it. */
+function openStream(port, pathname) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: pathname }, (res) => {
+      let text = '';
+      const waiting = [];
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+        for (const wait of waiting.filter((w) => text.includes(w.needle))) wait.resolve();
+      });
+      resolve({
+        res,
+        until: (needle, timeoutMs = 5_000) =>
+          new Promise((done, fail) => {
+            if (text.includes(needle)) return done();
+            waiting.push({ needle, resolve: done });
+            setTimeout(
+              () => fail(new Error(`no ${JSON.stringify(needle)} within ${timeoutMs} ms; got ${JSON.stringify(text)}`)),
+              timeoutMs,
+            ).unref();
+          }),
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('nginx and the event stream', () => {
+  let api;
+  let nginx;
+  before(async () => {
+    api = await startStreamingApi();
+    nginx = await startNginx({ apiPorts: [api.port], behindProxy: false });
+  });
+  after(async () => {
+    api.close();
+    await nginx.stop();
+  });
+
+  test('passes each event on as it is written, unbuffered and uncompressed', async () => {
+    const stream = await openStream(nginx.port, '/api/admin/events');
+    assert.equal(stream.res.statusCode, 200);
+    assert.equal(stream.res.headers['content-type'], 'text/event-stream; charset=utf-8');
+    await stream.until('retry: 2000');
+    api.send('event: lead.created\ndata: {"id":"1"}\n\n');
+    await stream.until('data: {"id":"1"}');
+    api.send(': heartbeat\n\n');
+    await stream.until(': heartbeat');
+    stream.close();
+  });
+
+  test("holds an idle stream open longer than the API's 25 s between heartbeats", () => {
+    const config = readText('nginx/templates/default.conf.template');
+    const location = config.slice(config.indexOf('location = /api/admin/events {'));
+    const timeout = /proxy_read_timeout (\d+)s;/.exec(location.slice(0, location.indexOf('\n    }')));
+    assert.ok(timeout && Number(timeout[1]) > 25, 'proxy_read_timeout above 25 s in the event stream location');
+  });
+});
