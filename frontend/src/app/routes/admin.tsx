@@ -1,22 +1,19 @@
 import { useRef } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
-import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
-import { SiteHeader } from '@/components/site-header';
 import { pageMeta } from '@/config/pages';
-import { paths } from '@/config/paths';
 import { AdminDashboard, DASHBOARD_LOADING_TEXT } from '@/features/admin/admin-dashboard';
 import { useMe } from '@/features/auth/api/get-me';
 import { queryClient } from '@/lib/query-client';
+import { SessionUserProvider } from '@/lib/session-user';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { AdminHeader } from './admin-header';
 
 function DashboardHeading() {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -34,20 +31,12 @@ export function AdminRoute() {
 
   if (me.isPending) return <LoadingScreen fullPage label={DASHBOARD_LOADING_TEXT} />;
 
-  const signedIn = Boolean(me.data);
+  const user = me.data ?? null;
+  const signedIn = user !== null;
 
   return (
-    <>
-      <SiteHeader
-        actions={
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} href={paths.home} variant="contained">
-              Back to Form
-            </Button>
-            {signedIn ? <SignOutButton /> : null}
-          </Box>
-        }
-      />
+    <SessionUserProvider user={user}>
+      <AdminHeader user={user} />
       <Box component="main" sx={{ py: { xs: 3, md: 5 } }}>
         <Container maxWidth="lg">
           {me.isError ? (
@@ -64,7 +53,7 @@ export function AdminRoute() {
           )}
         </Container>
       </Box>
-    </>
+    </SessionUserProvider>
   );
 }
 

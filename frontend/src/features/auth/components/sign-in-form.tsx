@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -8,7 +9,11 @@ import Typography from '@mui/material/Typography';
 import { FormikProvider, useFormik } from 'formik';
 import { object, string } from 'yup';
 import { FormTextField } from '@/components/form-text-field';
+import { RouterLink } from '@/components/router-link';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-client';
+import { waitText } from '@/lib/wait-text';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useLogin } from '../api/login';
 import type { LoginInput } from '../api/login';
@@ -17,8 +22,12 @@ const SIGN_IN_MESSAGES = {
   username: 'Please enter your username',
   password: 'Please enter your password',
   invalid: 'Invalid username or password',
-  throttled: 'Too many sign-in attempts. Please wait a minute and try again.',
 } as const;
+
+/** The 429's message, with the wait the API's `Retry-After` gives. */
+export function throttledMessage(what: string, error: ApiError): string {
+  return `Too many ${what}. Please wait ${waitText(error.retryAfter)} and try again.`;
+}
 
 const signInSchema = object({
   username: string().trim().required(SIGN_IN_MESSAGES.username),
@@ -27,7 +36,7 @@ const signInSchema = object({
 
 function signInErrorMessage(error: unknown): string {
   if (isApiError(error, 401)) return SIGN_IN_MESSAGES.invalid;
-  if (isApiError(error, 429)) return SIGN_IN_MESSAGES.throttled;
+  if (isApiError(error, 429)) return throttledMessage('sign-in attempts', error);
   const detail = error instanceof Error ? error.message : String(error);
   return `Sign-in failed (${detail}). Please try again.`;
 }
@@ -90,6 +99,9 @@ export function SignInForm() {
           >
             Sign in
           </Button>
+          <Link component={RouterLink} href={paths.reset} variant="body2" sx={{ justifySelf: 'center' }}>
+            Forgot password?
+          </Link>
         </Box>
       </FormikProvider>
     </Paper>
