@@ -15,6 +15,7 @@ import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
 import { queryKeys } from '@/config/api';
 import { paths } from '@/config/paths';
+import { useCan } from '@/lib/session-user';
 import { useAnalytics } from './analytics/api/get-analytics';
 import { StatCards } from './analytics/components/stat-cards';
 import { TrendPanel } from './analytics/components/trend-panel';
@@ -31,7 +32,7 @@ import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } fro
 export const DASHBOARD_LOADING_TEXT = 'Loading admin dashboard...';
 
 const hasFilters = (filters: Filters) =>
-  Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range);
+  Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range || filters.assignee);
 
 export function AdminDashboard() {
   const queryClient = useQueryClient();
@@ -47,6 +48,9 @@ export function AdminDashboard() {
     else next.delete('lead');
     setSearchParams(next, { replace: true });
   };
+  // A viewer reads; exporting is a member's, erasing a person an admin's (the API refuses the rest).
+  const canExport = useCan('triage');
+  const canErase = useCan('delete');
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   const analytics = useAnalytics();
@@ -89,10 +93,17 @@ export function AdminDashboard() {
           <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
             Refresh
           </Button>
-          <Button variant="outlined" size="small" href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`} download>
-            Export CSV
-          </Button>
-          <ErasePersonDialog />
+          {canExport ? (
+            <Button
+              variant="outlined"
+              size="small"
+              href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`}
+              download
+            >
+              Export CSV
+            </Button>
+          ) : null}
+          {canErase ? <ErasePersonDialog /> : null}
         </Box>
         <SubmissionsFilters filters={filters} onChange={changeFilters} />
         <Box sx={{ minHeight: 4 }}>

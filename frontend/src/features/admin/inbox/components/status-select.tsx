@@ -1,5 +1,6 @@
 import NativeSelect from '@mui/material/NativeSelect';
 import { toast } from '@/components/toast/toast';
+import { useCan } from '@/lib/session-user';
 import { STATUSES } from '../api/contact-types';
 import type { ContactSubmission, Status } from '../api/contact-types';
 import { useUpdateContact } from '../api/update-contact';
@@ -12,6 +13,7 @@ export type StatusSelectProps = {
 /** The lead's status, changed right in the list: one choice, saved at once. */
 export function StatusSelect({ submission }: StatusSelectProps) {
   const update = useUpdateContact();
+  const canTriage = useCan('triage');
   const value = update.isPending ? (update.variables.changes.status ?? submission.status) : submission.status;
   const handleChange = (status: Status) =>
     update.mutate(
@@ -23,7 +25,7 @@ export function StatusSelect({ submission }: StatusSelectProps) {
   return (
     <NativeSelect
       value={value}
-      disabled={update.isPending}
+      disabled={!canTriage || update.isPending}
       onChange={(event) => handleChange(event.target.value as Status)}
       inputProps={{ 'aria-label': `Status of ${submission.name}` }}
       sx={{ fontSize: '0.875rem', minWidth: 112 }}

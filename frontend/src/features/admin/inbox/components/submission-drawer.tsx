@@ -10,12 +10,14 @@ import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@/config/brand';
 import { interestLabel } from '@/config/interests';
+import { useCan } from '@/lib/session-user';
 import { mailtoHref } from '@/lib/url';
 import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
 import { historyText } from '../utils/history-text';
 import { localTime } from '../utils/relative-time';
 import { statusLabel } from '../utils/status-labels';
+import { AssigneeSelect } from './assignee-select';
 import { DeleteContactButton } from './delete-contact-button';
 import { DeliveryPanel } from './delivery-panel';
 import { NoteEditor } from './note-editor';
@@ -58,6 +60,8 @@ export function replyHref(lead: Pick<ContactDetail, 'email' | 'interest'>): stri
 function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (id: string) => void; onClose: () => void }) {
   const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
   const reply = replyHref(lead);
+  const canTriage = useCan('triage');
+  const canDelete = useCan('delete');
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <SubmissionCard submission={lead} />
@@ -67,7 +71,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
             Reply by e-mail
           </Button>
         ) : null}
-        <DeleteContactButton id={lead.id} name={lead.name} onDeleted={onClose} />
+        {canDelete ? <DeleteContactButton id={lead.id} name={lead.name} onDeleted={onClose} /> : null}
       </Box>
       <Section title="Status">
         <Box>
@@ -79,8 +83,19 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           </Typography>
         ) : null}
       </Section>
+      <Section title="Assignee">
+        <Box>
+          <AssigneeSelect submission={lead} assignee={lead.assignee} />
+        </Box>
+      </Section>
       <Section title="Note">
-        <NoteEditor id={lead.id} note={lead.note} />
+        {canTriage ? (
+          <NoteEditor id={lead.id} note={lead.note} />
+        ) : (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {lead.note ?? 'No note.'}
+          </Typography>
+        )}
       </Section>
       {provenance.length ? (
         <Section title="Where the lead came from">
