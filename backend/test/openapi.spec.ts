@@ -24,6 +24,7 @@ describe('OpenAPI', () => {
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/me',
+      '/api/auth/password',
       '/api/contact',
       '/api/health/live',
       '/api/health/ready',

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { MinRole } from '../common/roles.js';
 import { AnalyticsService } from './analytics.service.js';
 import { AnalyticsQueryDto } from './dto/analytics-query.dto.js';
 import { AnalyticsDto } from './dto/analytics.dto.js';
@@ -8,6 +9,7 @@ import { TrendQueryDto } from './dto/trend-query.dto.js';
 
 // The admin routes share the OpenAPI tag `admin`, as they did before analytics had a controller of its own.
 @ApiTags('admin')
+@MinRole('viewer')
 @Controller('admin/analytics')
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}

@@ -1,7 +1,23 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** What an admin (or the system) did; see AuditService for who writes which action. */
-export const AUDIT_ACTIONS = ['status', 'note', 'export', 'redeliver', 'erase', 'sign-in'] as const;
+export const AUDIT_ACTIONS = [
+  'status',
+  'note',
+  'assign',
+  'export',
+  'redeliver',
+  'erase',
+  'sign-in',
+  'invite',
+  'invite-withdraw',
+  'invite-accept',
+  'role',
+  'disable',
+  'enable',
+  'password',
+  'password-reset',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
@@ -13,6 +29,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 @Index('ix_audit_events_submission_id_at', ['submissionId', 'at'])
 // Everything in a period, and pruning old events.
 @Index('ix_audit_events_at', ['at'])
+// One person's actions, newest first.
+@Index('ix_audit_events_actor_id_at', ['actorId', 'at'])
 export class AuditEvent {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'pk_audit_events' })
   id!: string;
@@ -20,9 +38,13 @@ export class AuditEvent {
   @Column({ type: 'timestamptz', precision: 3, default: () => 'now()' })
   at!: Date;
 
-  /** The admin's username; null when the system acted (e.g. retention). */
+  /** The username of who acted, as it was then; null when the system acted (e.g. retention). */
   @Column({ type: 'varchar', nullable: true })
   actor!: string | null;
+
+  /** The account that acted (null: the system, or an event from before accounts had ids here). */
+  @Column({ name: 'actor_id', type: 'uuid', nullable: true })
+  actorId!: string | null;
 
   @Column({ type: 'varchar', length: 32 })
   action!: AuditAction;

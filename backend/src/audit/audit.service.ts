@@ -3,9 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditEvent, type AuditAction } from './audit-event.entity.js';
 
+/** Who acted: an account (its id and its username at the time). */
+export interface Actor {
+  id: string;
+  username: string;
+}
+
 export interface AuditRecord {
-  /** The admin's username, or null for the system. */
-  actor: string | null;
+  /** The account that acted, or null for the system (or an unknown one, e.g. a failed sign-in). */
+  actor: Actor | null;
   action: AuditAction;
   submissionId?: string | null;
   /** Ids, statuses, counts, filter names: never a name, e-mail, note or comment. */
@@ -19,8 +25,9 @@ export class AuditService {
 
   /** Pass the caller's transaction (`manager`) so the event commits with the change it records. */
   async record(event: AuditRecord, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(`INSERT INTO audit_events (actor, action, submission_id, detail) VALUES ($1, $2, $3, $4)`, [
-      event.actor,
+    await manager.query(`INSERT INTO audit_events (actor, actor_id, action, submission_id, detail) VALUES ($1, $2, $3, $4, $5)`, [
+      event.actor?.username ?? null,
+      event.actor?.id ?? null,
       event.action,
       event.submissionId ?? null,
       JSON.stringify(event.detail ?? {}),

@@ -1,22 +1,40 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
+import { Public } from '../common/public.decorator.js';
+import { MinRole } from '../common/roles.js';
+import { AccountService } from './account.service.js';
 import { AuthService } from './auth.service.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { AccountDto } from './dto/account.dto.js';
+import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { SessionUserDto } from './dto/session-user.dto.js';
-import { Public } from '../common/public.decorator.js';
-import { endSession, startSession } from './session-user.js';
+import { UpdateAccountDto } from './dto/update-account.dto.js';
+import { type Account, endSession, startSession } from './session-user.js';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly authService: AuthService) {}
+  constructor(
+    private readonly authService: AuthService,
+    private readonly accounts: AccountService,
+  ) {}
 
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ description: 'Signed in; the session cookie is set.', type: SessionUserDto })
   @ApiUnauthorizedResponse({ description: 'Invalid username or password' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed sign-ins; `Retry-After` says how many seconds to wait.' })
   async login(@Body() { username, password }: LoginDto, @Req() req: Request): Promise<SessionUserDto> {
     const user = await this.authService.verifyCredentials(username, password, req.ip ?? '');
     await startSession(req, user);
@@ -32,9 +50,28 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiOkResponse({ description: 'The signed-in admin.', type: SessionUserDto })
+  @MinRole('viewer')
+  @ApiOkResponse({ description: 'The signed-in account.', type: AccountDto })
   @ApiUnauthorizedResponse({ description: 'Nobody is signed in.' })
-  me(@Req() req: Request): SessionUserDto {
-    return req.session.user!;
+  me(@CurrentUser() user: Account): Promise<AccountDto> {
+    return this.accounts.me(user.id);
+  }
+
+  @Patch('me')
+  @MinRole('viewer')
+  @ApiOkResponse({ description: 'Changed; the account as `GET /api/auth/me` answers it.', type: AccountDto })
+  @ApiConflictResponse({ description: 'The e-mail belongs to another account.' })
+  updateMe(@CurrentUser() user: Account, @Body() changes: UpdateAccountDto): Promise<AccountDto> {
+    return this.accounts.update(user.id, changes);
+  }
+
+  @Post('password')
+  @MinRole('viewer')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Changed; every other session of the account has ended.' })
+  @ApiBadRequestResponse({ description: 'The current password is wrong, or the new one breaks a rule.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts; see `Retry-After`.' })
+  changePassword(@CurrentUser() user: Account, @Body() body: ChangePasswordDto, @Req() req: Request): Promise<void> {
+    return this.accounts.changePassword(user, body, req.sessionID, req.ip ?? '');
   }
 }

@@ -6,13 +6,14 @@ import { User } from '../users/user.entity.js';
 import { AdminAccountService } from './admin-account.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
-import { SessionGuard } from './session.guard.js';
+import { AccessGuard } from './access.guard.js';
+import { AccountService } from './account.service.js';
 import { SessionMiddleware } from './session.middleware.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), AuditModule],
   controllers: [AuthController],
-  providers: [AuthService, AdminAccountService, SessionMiddleware, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [AuthService, AccountService, AdminAccountService, SessionMiddleware, { provide: APP_GUARD, useClass: AccessGuard }],
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

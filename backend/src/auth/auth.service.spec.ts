@@ -30,13 +30,14 @@ describe(AuthService.name, () => {
   let admin: User;
 
   beforeAll(async () => {
-    admin = { id: 'u1', username: 'admin', password: await hashPassword('correct horse battery') };
+    admin = { id: 'u1', username: 'admin', password: await hashPassword('correct horse battery'), disabledAt: null } as User;
   });
 
   async function setup() {
     const rateLimit = new FakeRateLimit();
     const users = {
       findOneBy: ({ username }: { username: string }) => Promise.resolve(username === admin.username ? admin : null),
+      update: () => Promise.resolve(),
     } as unknown as Repository<User>;
     const recorded: AuditRecord[] = [];
     const audit = { record: (event: AuditRecord) => Promise.resolve(void recorded.push(event)) } as unknown as AuditService;
@@ -54,7 +55,7 @@ describe(AuthService.name, () => {
       username: 'admin',
     });
     expect(Object.fromEntries(rateLimit.hits)).toEqual({ [keys.ip]: 0 });
-    expect(recorded).toEqual([{ actor: 'admin', action: 'sign-in', detail: { succeeded: true } }]);
+    expect(recorded).toEqual([{ actor: { id: 'u1', username: 'admin' }, action: 'sign-in', detail: { succeeded: true } }]);
   });
 
   it('counts a wrong password and an unknown user alike, before the check, and answers them alike', async () => {

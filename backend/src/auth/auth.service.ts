@@ -39,14 +39,17 @@ export class AuthService implements OnModuleInit {
 
     const user = await this.users.findOneBy({ username });
     const valid = await verifyPassword(user?.password ?? this.decoyHash, password);
-    if (!user || !valid) {
+    // A disabled account is answered as a wrong password: nothing tells it exists.
+    if (!user || !valid || user.disabledAt) {
       // Without the username typed: it may be anyone's, or a password typed in the wrong field.
       await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } });
       throw new UnauthorizedException('Invalid username or password');
     }
 
     await Promise.all([this.rateLimit.reset(keys.pair), this.rateLimit.reset(keys.user), this.rateLimit.refund(keys.ip)]);
-    await this.audit.record({ actor: user.username, action: 'sign-in', detail: { succeeded: true } });
-    return { id: user.id, username: user.username };
+    const signedIn = { id: user.id, username: user.username };
+    await this.users.update({ id: user.id }, { lastSignInAt: () => 'now()' });
+    await this.audit.record({ actor: signedIn, action: 'sign-in', detail: { succeeded: true } });
+    return signedIn;
   }
 }

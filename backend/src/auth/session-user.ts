@@ -1,15 +1,29 @@
 import { promisify } from 'node:util';
 import type { Request } from 'express';
+import type { Role } from '../common/roles.js';
 
+/** What a session holds: the account it signed in. */
 export interface SessionUser {
   id: string;
   username: string;
 }
 
+/** The signed-in account as AccessGuard reads it on each request (`@CurrentUser()`). */
+export interface Account extends SessionUser {
+  displayName: string;
+  role: Role;
+}
+
+declare module 'express' {
+  interface Request {
+    account?: Account;
+  }
+}
+
 declare module 'express-session' {
   interface SessionData {
     user: SessionUser;
-    /** When the admin signed in (ms since epoch): sessions end this long after, active or not. */
+    /** When the user signed in (ms since epoch): sessions end this long after, active or not. */
     signedInAt: number;
   }
 }

@@ -1,3 +1,6 @@
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
+
 /**
  * Sign-in throttling (see docs/decisions/006-sign-in-throttling.md). Every attempt is counted
  * before its password is checked, on three keys over FAILURE_WINDOW_MS:
@@ -24,4 +27,23 @@ export function throttleKeys(ip: string, username: string) {
     ip: `login-ip:${ip}`,
     user: `login-user:${username}`,
   };
+}
+
+/**
+ * The sign-in limits for the other routes a stranger may hammer (password reset, its
+ * confirmation, an invitation's acceptance): every attempt counts, on the client IP and on
+ * the (IP, subject) pair; 429 with the seconds to wait past the same limits as sign-in.
+ */
+export async function throttleLikeSignIn(
+  rateLimit: Pick<RateLimitService, 'hit'>,
+  scope: string,
+  ip: string,
+  subject = '',
+): Promise<void> {
+  const [pair, fromIp] = await Promise.all([
+    rateLimit.hit(`${scope}-pair:${JSON.stringify([ip, subject])}`, FAILURE_WINDOW_MS),
+    rateLimit.hit(`${scope}-ip:${ip}`, FAILURE_WINDOW_MS),
+  ]);
+  const locked = [pair.hits > MAX_PAIR_FAILURES && pair, fromIp.hits > MAX_IP_FAILURES && fromIp].find(Boolean);
+  if (locked) throw new TooManyRequestsException('Too many attempts. Please try again later.', locked.retryAfter);
 }

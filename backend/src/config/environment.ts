@@ -5,6 +5,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsEmail,
   IsUrl,
   Matches,
   Max,
@@ -80,6 +81,11 @@ export class Environment {
   @IsString()
   @MinLength(1)
   ADMIN_USERNAME?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({}, { message: 'ADMIN_EMAIL must be an e-mail address' })
+  ADMIN_EMAIL?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -83,11 +83,21 @@ export function sessionSecretProblem(secret: string): string | null {
   return null;
 }
 
+export const MIN_PASSWORD_LENGTH = 12;
+
+/**
+ * Why a password is not fit (the production rules of `ADMIN_PASSWORD`, which every account's
+ * new password follows too), its sentence starting with `name`; null when it is fit.
+ */
+export function passwordProblem(password: string, name: string): string | null {
+  if (isPlaceholder(password)) return `${name} is a placeholder or development value`;
+  if (password.length < MIN_PASSWORD_LENGTH) return `${name} must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (isCommonPassword(password)) return `${name} is a common password`;
+  if (estimatedEntropyBits(password) < MIN_ADMIN_PASSWORD_BITS) return `${name} is too predictable (repeated characters)`;
+  return null;
+}
+
 /** Why `ADMIN_PASSWORD` is not fit for production, or null when it is. */
 export function adminPasswordProblem(password: string): string | null {
-  if (isPlaceholder(password)) return 'ADMIN_PASSWORD is a placeholder or development value';
-  if (password.length < 12) return 'ADMIN_PASSWORD must be at least 12 characters in production';
-  if (isCommonPassword(password)) return 'ADMIN_PASSWORD is a common password';
-  if (estimatedEntropyBits(password) < MIN_ADMIN_PASSWORD_BITS) return 'ADMIN_PASSWORD is too predictable (repeated characters)';
-  return null;
+  return passwordProblem(password, 'ADMIN_PASSWORD');
 }

@@ -1,4 +1,5 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { User } from '../users/user.entity.js';
 
 /** A lead's place in the team's triage; `new` at creation. */
 export const SUBMISSION_STATUSES = ['new', 'contacted', 'qualified', 'archived', 'spam'] as const;
@@ -17,6 +18,8 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // The inbox's search: a trigram index on an expression, which TypeORM cannot describe; it
 // lives in migration 1795600100000 alone.
 @Index('ix_contact_submissions_search', { synchronize: false })
+// The inbox's assignee filter ("Assigned to me", a teammate's, "Unassigned"), newest first.
+@Index('ix_contact_submissions_assignee_id_submitted_at_id', ['assigneeId', 'submittedAt', 'id'])
 export class ContactSubmission {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;
@@ -78,9 +81,18 @@ export class ContactSubmission {
   @Column({ name: 'status_changed_at', type: 'timestamptz', precision: 3, nullable: true })
   statusChangedAt!: Date | null;
 
-  /** Username of the admin who last changed the status. */
+  /** Username of the teammate who last changed the status. */
   @Column({ name: 'status_changed_by', type: 'varchar', nullable: true })
   statusChangedBy!: string | null;
+
+  /** The teammate who owns the lead; null when it arrives. */
+  @Column({ name: 'assignee_id', type: 'uuid', nullable: true })
+  assigneeId!: string | null;
+
+  // Accounts are never deleted; SET NULL only keeps a manual clean-up from failing.
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'assignee_id', foreignKeyConstraintName: 'fk_contact_submissions_assignee_id' })
+  assignee?: User;
 }
 
 /** The provenance and consent fields, as the form sends them and the detail view shows them. */

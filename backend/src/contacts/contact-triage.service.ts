@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
+import { type Actor, AuditService } from '../audit/audit.service.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
@@ -36,7 +36,7 @@ export class ContactTriageService {
    * Changes what the body gives, in one transaction with its audit events; a status or note
    * that is already the one asked for changes nothing and records nothing.
    */
-  async update(id: string, changes: UpdateContactDto, actor: string): Promise<ContactDetailDto> {
+  async update(id: string, changes: UpdateContactDto, actor: Actor): Promise<ContactDetailDto> {
     if (changes.status === undefined && changes.note === undefined) {
       throw new BadRequestException(['status or note must be given']);
     }
@@ -46,7 +46,7 @@ export class ContactTriageService {
         await manager.update(
           ContactSubmission,
           { id: row.id },
-          { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor },
+          { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor.username },
         );
         await this.audit.record(
           { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
@@ -63,7 +63,7 @@ export class ContactTriageService {
   }
 
   /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */
-  async redeliver(id: string, actor: string): Promise<DeliveryDto> {
+  async redeliver(id: string, actor: Actor): Promise<DeliveryDto> {
     if (!this.sheetsOutbox.enabled) throw new ConflictException('The spreadsheet sync is off (SHEETS_WEBHOOK_URL is not set)');
     const delivery = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager);

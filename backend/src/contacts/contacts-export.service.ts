@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { Repository } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
+import { type Actor, AuditService } from '../audit/audit.service.js';
 import type { Environment } from '../config/environment.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { applyContactFilters, contactFilters } from './contact-filters.js';
@@ -51,7 +51,7 @@ export class ContactsExportService {
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
-  async exportCsv(query: ContactFiltersQueryDto, res: Response, actor: string): Promise<void> {
+  async exportCsv(query: ContactFiltersQueryDto, res: Response, actor: Actor): Promise<void> {
     const filters = contactFilters(query);
     const [sql, parameters] = applyContactFilters(this.submissions.createQueryBuilder('s'), filters)
       .select(COLUMNS.map(([name, expression]) => `${expression} AS "${name}"`))

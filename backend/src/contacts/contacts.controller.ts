@@ -10,7 +10,8 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import type { Account } from '../auth/session-user.js';
+import { MinRole } from '../common/roles.js';
 import { ErasureService } from '../erasure/erasure.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { ContactsExportService } from './contacts-export.service.js';
@@ -37,6 +38,7 @@ export class ContactsController {
   ) {}
 
   @Get()
+  @MinRole('viewer')
   @ApiOkResponse({
     description:
       'Submissions that match the filters, newest first; a `Link: rel="next"` header (same filters) when more exist. ' +
@@ -62,6 +64,7 @@ export class ContactsController {
 
   // Before ':id', which would take "export.csv" for an id.
   @Get('export.csv')
+  @MinRole('member')
   @ApiProduces('text/csv')
   @ApiOkResponse({
     description:
@@ -69,11 +72,12 @@ export class ContactsController {
       'RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe.',
     schema: { type: 'string' },
   })
-  async exportCsv(@Query() query: ContactFiltersQueryDto, @Res() res: Response, @CurrentUser() user: SessionUser): Promise<void> {
-    await this.exporter.exportCsv(query, res, user.username);
+  async exportCsv(@Query() query: ContactFiltersQueryDto, @Res() res: Response, @CurrentUser() user: Account): Promise<void> {
+    await this.exporter.exportCsv(query, res, user);
   }
 
   @Get(':id')
+  @MinRole('viewer')
   @ApiOkResponse({
     description: 'The submission with its note, status history and spreadsheet delivery.',
     type: ContactDetailDto,
@@ -84,30 +88,29 @@ export class ContactsController {
   }
 
   @Patch(':id')
+  @MinRole('member')
   @ApiOkResponse({ description: 'Changed; the submission as `GET …/:id` answers it.', type: ContactDetailDto })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
-  update(
-    @SubmissionId() id: string,
-    @Body() changes: UpdateContactDto,
-    @CurrentUser() user: SessionUser,
-  ): Promise<ContactDetailDto> {
-    return this.triage.update(id, changes, user.username);
+  update(@SubmissionId() id: string, @Body() changes: UpdateContactDto, @CurrentUser() user: Account): Promise<ContactDetailDto> {
+    return this.triage.update(id, changes, user);
   }
 
   @Post(':id/redeliver')
+  @MinRole('member')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ description: 'Its spreadsheet copy is queued again.', type: DeliveryDto })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
   @ApiConflictResponse({ description: 'The spreadsheet sync is off.' })
-  redeliver(@SubmissionId() id: string, @CurrentUser() user: SessionUser): Promise<DeliveryDto> {
-    return this.triage.redeliver(id, user.username);
+  redeliver(@SubmissionId() id: string, @CurrentUser() user: Account): Promise<DeliveryDto> {
+    return this.triage.redeliver(id, user);
   }
 
   @Delete(':id')
+  @MinRole('admin')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Erased, with its spreadsheet row (an erase delivery is queued).' })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
-  deleteContact(@SubmissionId() id: string, @CurrentUser() user: SessionUser): Promise<void> {
-    return this.erasure.eraseById(id, user.username);
+  deleteContact(@SubmissionId() id: string, @CurrentUser() user: Account): Promise<void> {
+    return this.erasure.eraseById(id, user);
   }
 }

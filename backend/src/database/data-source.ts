@@ -2,6 +2,8 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
+import { PasswordReset } from '../auth/password-reset.entity.js';
+import { Invitation } from '../invitations/invitation.entity.js';
 import { User } from '../users/user.entity.js';
 import { InitialSchema1763790000000 } from './migrations/1763790000000-initial-schema.js';
 import { SessionsAndRateLimits1763800000000 } from './migrations/1763800000000-sessions-and-rate-limits.js';
@@ -15,9 +17,10 @@ import { ContactProvenance1795700000000 } from './migrations/1795700000000-conta
 import { SheetEraseDeliveries1795700000001 } from './migrations/1795700000001-sheet-erase-deliveries.js';
 import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention-runs.js';
 import { UuidIds1795800000000 } from './migrations/1795800000000-uuid-ids.js';
+import { TeamAccounts1796000000000 } from './migrations/1796000000000-team-accounts.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
-const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent];
+const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent, Invitation, PasswordReset];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
   SessionsAndRateLimits1763800000000,
@@ -31,6 +34,7 @@ export const MIGRATIONS = [
   SheetEraseDeliveries1795700000001,
   RetentionRuns1795700000002,
   UuidIds1795800000000,
+  TeamAccounts1796000000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

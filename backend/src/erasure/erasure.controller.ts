@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import type { Account } from '../auth/session-user.js';
+import { MinRole } from '../common/roles.js';
 import { ErasureRequestDto } from './dto/erasure-request.dto.js';
 import { ErasureResultDto } from './dto/erasure-result.dto.js';
 import { ErasureService } from './erasure.service.js';
@@ -13,12 +14,13 @@ export class ErasureController {
   constructor(private readonly erasure: ErasureService) {}
 
   @Post('erasures')
+  @MinRole('admin')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     description: "Every submission with the person's e-mail (trimmed, any case) is erased.",
     type: ErasureResultDto,
   })
-  async eraseByEmail(@Body() { email }: ErasureRequestDto, @CurrentUser() user: SessionUser): Promise<ErasureResultDto> {
-    return { erased: await this.erasure.eraseByEmail(email, user.username) };
+  async eraseByEmail(@Body() { email }: ErasureRequestDto, @CurrentUser() user: Account): Promise<ErasureResultDto> {
+    return { erased: await this.erasure.eraseByEmail(email, user) };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
+import { type Actor, AuditService } from '../audit/audit.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 
 /** Why submissions were erased, as the audit log records it. */
@@ -39,13 +39,13 @@ export class ErasureService {
   ) {}
 
   /** Erases one submission (`id` a UUID); 404 when there is none with this id. */
-  async eraseById(id: string, actor: string): Promise<void> {
+  async eraseById(id: string, actor: Actor): Promise<void> {
     const ids = await this.erase(BY_ID, [id], { actor, by: 'id' });
     if (ids.length === 0) throw new NotFoundException('No submission with this id');
   }
 
   /** Erases every submission of the person with this e-mail (normalised); how many. */
-  async eraseByEmail(email: string, actor: string): Promise<number> {
+  async eraseByEmail(email: string, actor: Actor): Promise<number> {
     return (await this.erase(BY_EMAIL, [email], { actor, by: 'email' })).length;
   }
 
@@ -65,7 +65,7 @@ export class ErasureService {
    * all in one transaction. A request by e-mail that found nothing is recorded too: it
    * shows the request was answered.
    */
-  private async erase(sql: string, parameters: unknown[], by: { actor: string | null; by: ErasureReason }): Promise<string[]> {
+  private async erase(sql: string, parameters: unknown[], by: { actor: Actor | null; by: ErasureReason }): Promise<string[]> {
     const ids = await this.dataSource.transaction(async (manager) => {
       const [{ ids }] = await manager.query<Array<{ ids: string[] }>>(sql, parameters);
       if (ids.length > 0 && this.sheetsOutbox.enabled) {

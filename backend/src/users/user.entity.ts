@@ -1,5 +1,11 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { Role } from '../common/roles.js';
 
+/** How often the new-lead e-mail comes (used by the e-mail feature). */
+export const NEW_LEAD_NOTIFICATIONS = ['instant', 'daily', 'off'] as const;
+export type NewLeadNotification = (typeof NEW_LEAD_NOTIFICATIONS)[number];
+
+/** An account of the team. Never deleted (history keeps its names): disabled instead. */
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_users' })
@@ -12,4 +18,39 @@ export class User {
   /** An argon2id hash, never the password itself. */
   @Column({ type: 'text' })
   password!: string;
+
+  /** Trimmed and lower-cased; null for an env admin made without ADMIN_EMAIL. */
+  @Index('uq_users_email', { unique: true })
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ name: 'display_name', type: 'text' })
+  displayName!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role!: Role;
+
+  /** IANA time zone. */
+  @Column({ name: 'time_zone', type: 'text', default: 'UTC' })
+  timeZone!: string;
+
+  @Column({ name: 'disabled_at', type: 'timestamptz', precision: 3, nullable: true })
+  disabledAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'last_sign_in_at', type: 'timestamptz', precision: 3, nullable: true })
+  lastSignInAt!: Date | null;
+
+  @Column({ name: 'notify_new_lead', type: 'varchar', length: 8, default: 'instant' })
+  notifyNewLead!: NewLeadNotification;
+
+  @Column({ name: 'notify_assigned', type: 'boolean', default: true })
+  notifyAssigned!: boolean;
+}
+
+/** An e-mail address as accounts store it: trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
 }

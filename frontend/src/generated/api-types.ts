@@ -45,6 +45,22 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
+    patch: operations['AuthController_updateMe'];
+    trace?: never;
+  };
+  '/api/auth/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AuthController_changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
     patch?: never;
     trace?: never;
   };
@@ -224,6 +240,53 @@ export interface components {
       /** @example admin */
       username: string;
     };
+    NotificationsDto: {
+      /**
+       * @description A mail per new lead, a daily digest, or none.
+       * @enum {string}
+       */
+      newLead: 'instant' | 'daily' | 'off';
+      /** @description A mail when a lead is assigned to them. */
+      assigned: boolean;
+    };
+    AccountDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example admin */
+      username: string;
+      /** @description Null only for an env admin made without ADMIN_EMAIL. */
+      email: string | null;
+      displayName: string;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+      /**
+       * @description IANA time zone.
+       * @example Europe/Paris
+       */
+      timeZone: string;
+      notifications: components['schemas']['NotificationsDto'];
+    };
+    UpdateNotificationsDto: {
+      /** @enum {string} */
+      newLead?: 'instant' | 'daily' | 'off';
+      assigned?: boolean;
+    };
+    UpdateAccountDto: {
+      email?: string;
+      displayName?: string;
+      /**
+       * @description IANA time zone.
+       * @example Europe/Paris
+       */
+      timeZone?: string;
+      notifications?: components['schemas']['UpdateNotificationsDto'];
+    };
+    ChangePasswordDto: {
+      /** Format: password */
+      currentPassword: string;
+      /** Format: password */
+      newPassword: string;
+    };
     CreateContactDto: {
       /** @example Ada Lovelace */
       name: string;
@@ -292,7 +355,22 @@ export interface components {
       /** @description Username; null when the system acted. */
       actor: string | null;
       /** @enum {string} */
-      action: 'status' | 'note' | 'export' | 'redeliver' | 'erase' | 'sign-in';
+      action:
+        | 'status'
+        | 'note'
+        | 'assign'
+        | 'export'
+        | 'redeliver'
+        | 'erase'
+        | 'sign-in'
+        | 'invite'
+        | 'invite-withdraw'
+        | 'invite-accept'
+        | 'role'
+        | 'disable'
+        | 'enable'
+        | 'password'
+        | 'password-reset';
       /**
        * @description `status`: { from, to }; `note`: { cleared }; `redeliver`: {}.
        * @example {
@@ -448,6 +526,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Too many failed sign-ins; `Retry-After` says how many seconds to wait. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   AuthController_logout: {
@@ -477,17 +562,84 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The signed-in admin. */
+      /** @description The signed-in account. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SessionUserDto'];
+          'application/json': components['schemas']['AccountDto'];
         };
       };
       /** @description Nobody is signed in. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthController_updateMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; the account as `GET /api/auth/me` answers it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountDto'];
+        };
+      };
+      /** @description The e-mail belongs to another account. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthController_changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangePasswordDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; every other session of the account has ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The current password is wrong, or the new one breaks a rule. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ROLES, type Role } from '../../common/roles.js';
+import { NEW_LEAD_NOTIFICATIONS, type NewLeadNotification, type User } from '../../users/user.entity.js';
+
+/** Which e-mails the user wants (sent by the e-mail feature). */
+export class NotificationsDto {
+  @ApiProperty({ enum: NEW_LEAD_NOTIFICATIONS, description: 'A mail per new lead, a daily digest, or none.' })
+  newLead!: NewLeadNotification;
+
+  @ApiProperty({ description: 'A mail when a lead is assigned to them.' })
+  assigned!: boolean;
+}
+
+/** The signed-in account (`GET /api/auth/me`). */
+export class AccountDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'admin' })
+  username!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Null only for an env admin made without ADMIN_EMAIL.' })
+  email!: string | null;
+
+  @ApiProperty()
+  displayName!: string;
+
+  @ApiProperty({ enum: ROLES })
+  role!: Role;
+
+  @ApiProperty({ description: 'IANA time zone.', example: 'Europe/Paris' })
+  timeZone!: string;
+
+  @ApiProperty({ type: NotificationsDto })
+  notifications!: NotificationsDto;
+
+  static from(user: User): AccountDto {
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      displayName: user.displayName,
+      role: user.role,
+      timeZone: user.timeZone,
+      notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned },
+    };
+  }
+}
