@@ -1,14 +1,8 @@
-/** The signed-in account, as `GET /api/auth/me` answers it. PROVISIONAL until the generated MeDto lands. */
-export type Role = 'admin' | 'member' | 'viewer';
-export type SessionUser = {
-  id: string;
-  username: string;
-  email: string | null;
-  displayName: string;
-  role: Role;
-  timeZone: string;
-  notifications: { newLead: 'instant' | 'daily' | 'off'; assigned: boolean };
-};
+import type { components } from '@/generated/api-types';
+
+/** The signed-in account, as `GET /api/auth/me` answers it. */
+export type SessionUser = components['schemas']['AccountDto'];
+export type Role = SessionUser['role'];
 
 /** What a control needs, named after the rows of the contract's permission table ("The team"). */
 export type Permission = 'triage' | 'delete' | 'team';

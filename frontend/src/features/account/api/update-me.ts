@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import type { SessionUser } from '@/config/roles';
 import { apiRequest } from '@/lib/api-client';
+import type { components } from '@/generated/api-types';
 
-export type AccountChanges = Partial<Pick<SessionUser, 'email' | 'displayName' | 'timeZone' | 'notifications'>>;
+export type AccountChanges = components['schemas']['UpdateAccountDto'];
 
 export async function updateMe(changes: AccountChanges): Promise<SessionUser> {
   return (await (await apiRequest(API.me, { method: 'PATCH', body: changes })).json()) as SessionUser;
