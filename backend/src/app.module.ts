@@ -13,8 +13,10 @@ import { ErasureModule } from './erasure/erasure.module.js';
 import { dataSourceOptions, requestDataSourceOptions } from './database/data-source.js';
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
+import { InvitationsModule } from './invitations/invitations.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
@@ -53,6 +55,8 @@ export class AppModule {
         ShutdownModule,
         RateLimitModule,
         AuthModule,
+        UsersModule,
+        InvitationsModule,
         ContactModule,
         ContactsModule,
         AnalyticsModule,

@@ -40,6 +40,7 @@ describe('admin sign-in', () => {
       'GET /api/health/ready',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/auth/invitations/accept',
     ];
     const all = servedRoutes(sut);
     // The OpenAPI document and its UI are public too; they hold no data.

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The origin this request was sent to, as the browser saw it (scheme from the trusted proxy). */
-function ourOrigin(req: Request): string {
+export function ourOrigin(req: Request): string {
   return `${req.protocol}://${req.headers.host ?? ''}`;
 }
 

@@ -64,6 +64,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['UsersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['UsersController_update'];
+    trace?: never;
+  };
+  '/api/admin/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InvitationsController_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['InvitationsController_withdraw'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InvitationsController_accept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -286,6 +366,57 @@ export interface components {
       currentPassword: string;
       /** Format: password */
       newPassword: string;
+    };
+    TeamMemberDto: {
+      /**
+       * Format: uuid
+       * @description The account's id, or the invitation's for `invited`.
+       */
+      id: string;
+      /** @description Null for an invitation. */
+      username: string | null;
+      email: string | null;
+      /** @description Null for an invitation. */
+      displayName: string | null;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+      /** @enum {string} */
+      state: 'active' | 'invited' | 'disabled';
+      /** Format: date-time */
+      lastSignInAt: string | null;
+    };
+    UpdateUserDto: {
+      /** @enum {string} */
+      role?: 'viewer' | 'member' | 'admin';
+      /** @description true disables the account (its sessions end at once); false enables it again. */
+      disabled?: boolean;
+    };
+    CreateInvitationDto: {
+      /** @example ana@example.com */
+      email: string;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+    };
+    InvitationCreatedDto: {
+      /** Format: uuid */
+      id: string;
+      email: string;
+      /** @enum {string} */
+      role: 'viewer' | 'member' | 'admin';
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description The link to send: `<origin>/admin/invite#<token>` (the token after `#` never reaches a server). Shown once. */
+      inviteUrl: string;
+    };
+    AcceptInvitationDto: {
+      /** @description The token after `#` in the invitation link. */
+      token: string;
+      /** @example ana */
+      username: string;
+      /** Format: password */
+      password: string;
+      /** @description The username when left out. */
+      displayName?: string;
     };
     CreateContactDto: {
       /** @example Ada Lovelace */
@@ -639,6 +770,162 @@ export interface operations {
         content?: never;
       };
       /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  UsersController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every account, then every open invitation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TeamMemberDto'][];
+        };
+      };
+    };
+  };
+  UsersController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateUserDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; the account as the list shows it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TeamMemberDto'];
+        };
+      };
+      /** @description No account with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The last active admin cannot be demoted or disabled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  InvitationsController_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateInvitationDto'];
+      };
+    };
+    responses: {
+      /** @description Invited (an open invitation of this e-mail is replaced). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationCreatedDto'];
+        };
+      };
+    };
+  };
+  InvitationsController_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Withdrawn: its link no longer works. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No open invitation with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  InvitationsController_accept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptInvitationDto'];
+      };
+    };
+    responses: {
+      /** @description The account is made and signed in (session cookie set). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionUserDto'];
+        };
+      };
+      /** @description The username is taken. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This invitation is no longer valid */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts from this address; see `Retry-After`. */
       429: {
         headers: {
           [name: string]: unknown;

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { Clock } from '../common/clock.js';
+import { InvitationsController } from './invitations.controller.js';
+import { InvitationsService } from './invitations.service.js';
+
+/** Invitations to the team: made and withdrawn by admins, accepted by the invited. */
+@Module({
+  imports: [AuditModule],
+  controllers: [InvitationsController],
+  providers: [InvitationsService, Clock],
+})
+export class InvitationsModule {}

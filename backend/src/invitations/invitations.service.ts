@@ -1,0 +1,111 @@
+import { ConflictException, GoneException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type Actor, AuditService } from '../audit/audit.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { endSessionsOf } from '../auth/sessions-of.js';
+import { issueToken, parseToken, tokenMatches } from '../auth/one-time-token.js';
+import { Clock } from '../common/clock.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
+import { normaliseEmail, User } from '../users/user.entity.js';
+import type { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
+import type { CreateInvitationDto } from './dto/create-invitation.dto.js';
+import type { InvitationCreatedDto } from './dto/invitation-created.dto.js';
+import { Invitation } from './invitation.entity.js';
+
+export const INVITATION_DAYS = 7;
+export const INVITATION_GONE = 'This invitation is no longer valid';
+
+/**
+ * Invitations: an admin invites an e-mail with a role; the link holds a one-time token
+ * (one-time-token.ts) valid INVITATION_DAYS. Inviting the e-mail again replaces the open
+ * invitation. Inviting the e-mail of an existing account is how an admin resets a teammate
+ * until e-mail is set up: accepting sets that account's username, password and role.
+ */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  async invite({ email, role }: CreateInvitationDto, actor: Actor, origin: string): Promise<InvitationCreatedDto> {
+    const { id, token, hash } = issueToken();
+    const expiresAt = new Date(this.clock.now().getTime() + INVITATION_DAYS * 24 * 60 * 60_000);
+    const normalised = normaliseEmail(email);
+    await this.dataSource.transaction(async (manager) => {
+      const replaced = await manager.findOneBy(Invitation, { email: normalised });
+      if (replaced) await manager.delete(Invitation, { id: replaced.id });
+      await manager.insert(Invitation, { id, email: normalised, role, tokenHash: hash, expiresAt, invitedBy: actor.id });
+      await this.audit.record(
+        { actor, action: 'invite', detail: { invitationId: id, role, replaced: replaced?.id ?? null } },
+        manager,
+      );
+    });
+    // This is where the invitation e-mail will be queued (issue 25), with `inviteUrl`.
+    return { id, email: normalised, role, expiresAt: expiresAt.toISOString(), inviteUrl: `${origin}/admin/invite#${token}` };
+  }
+
+  async withdraw(id: string, actor: Actor): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const { affected } = await manager.delete(Invitation, { id });
+      if (!affected) throw new NotFoundException('No open invitation with this id');
+      await this.audit.record({ actor, action: 'invite-withdraw', detail: { invitationId: id } }, manager);
+    });
+  }
+
+  /**
+   * Uses the invitation once: the account is made (or, for an existing account's e-mail,
+   * updated and its other sessions ended) and the invitation deleted, in one transaction;
+   * 410 for a token that is unknown, used, withdrawn, replaced or expired; 409 for a taken
+   * username (the invitation stays usable).
+   */
+  async accept(body: AcceptInvitationDto): Promise<SessionUser> {
+    const password = await hashPassword(body.password);
+    return this.dataSource.transaction(async (manager) => {
+      const invitation = await this.claim(manager, body.token);
+      const existing = await manager.findOneBy(User, { email: invitation.email });
+      const fields = { username: body.username, password, role: invitation.role, disabledAt: null };
+      const displayName = body.displayName ?? existing?.displayName ?? body.username;
+      const id = await this.saveAccount(manager, existing, fields, displayName, invitation.email);
+      if (existing) await endSessionsOf(manager, id);
+      await manager.delete(Invitation, { id: invitation.id });
+      const account = { id, username: body.username };
+      await this.audit.record({ actor: account, action: 'invite-accept', detail: { invitationId: invitation.id } }, manager);
+      return account;
+    });
+  }
+
+  /** The open, unexpired invitation the token belongs to, locked; 410 otherwise. */
+  private async claim(manager: EntityManager, token: string): Promise<Invitation> {
+    const parsed = parseToken(token);
+    const invitation = parsed
+      ? await manager.findOne(Invitation, { where: { id: parsed.id }, lock: { mode: 'pessimistic_write' } })
+      : null;
+    const valid = invitation && tokenMatches(parsed!.secret, invitation.tokenHash) && invitation.expiresAt > this.clock.now();
+    if (!valid) throw new GoneException(INVITATION_GONE);
+    return invitation;
+  }
+
+  private async saveAccount(
+    manager: EntityManager,
+    existing: User | null,
+    fields: Pick<User, 'username' | 'password' | 'role' | 'disabledAt'>,
+    displayName: string,
+    email: string,
+  ): Promise<string> {
+    try {
+      if (existing) {
+        await manager.update(User, { id: existing.id }, { ...fields, displayName });
+        return existing.id;
+      }
+      const { identifiers } = await manager.insert(User, { ...fields, displayName, email });
+      return (identifiers[0] as { id: string }).id;
+    } catch (error) {
+      if (isUniqueViolation(error, 'uq_users_username')) throw new ConflictException('This username is taken');
+      throw error;
+    }
+  }
+}

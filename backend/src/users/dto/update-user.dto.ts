@@ -1,0 +1,16 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ROLES, type Role } from '../../common/roles.js';
+
+/** PATCH /api/admin/users/:id: each field given is changed. */
+export class UpdateUserDto {
+  @ApiPropertyOptional({ enum: ROLES })
+  @IsOptional()
+  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  role?: Role;
+
+  @ApiPropertyOptional({ description: 'true disables the account (its sessions end at once); false enables it again.' })
+  @IsOptional()
+  @IsBoolean({ message: 'disabled must be true or false' })
+  disabled?: boolean;
+}
