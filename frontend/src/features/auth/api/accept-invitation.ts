@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
+import type { components } from '@/generated/api-types';
 import { startSession } from './login';
 
-export type AcceptInvitationInput = { token: string; username: string; password: string; displayName?: string };
+export type AcceptInvitationInput = components['schemas']['AcceptInvitationDto'];
 
 /** Accepts an invitation: the account is made and signed in (201 with a session cookie). */
 export async function acceptInvitation(input: AcceptInvitationInput): Promise<void> {

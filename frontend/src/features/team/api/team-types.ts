@@ -1,18 +1,9 @@
-import type { Role } from '@/config/roles';
+import type { components } from '@/generated/api-types';
 
-// PROVISIONAL until the generated types land: the shapes of shared/CONTRACT.md, "Accounts and roles".
+type Schemas = components['schemas'];
 
 /** An account or an open invitation, as `GET /api/admin/users` lists them. */
-export type TeamMember = {
-  id: string;
-  username: string | null;
-  email: string | null;
-  displayName: string | null;
-  role: Role;
-  state: 'active' | 'invited' | 'disabled';
-  lastSignInAt: string | null;
-};
-
-export type InvitationInput = { email: string; role: Role };
-export type Invitation = { id: string; email: string; role: Role; expiresAt: string; inviteUrl: string };
-export type UserChanges = { role?: Role; disabled?: boolean };
+export type TeamMember = Schemas['TeamMemberDto'];
+export type InvitationInput = Schemas['CreateInvitationDto'];
+export type Invitation = Schemas['InvitationCreatedDto'];
+export type UserChanges = Schemas['UpdateUserDto'];
