@@ -17,7 +17,7 @@ export function FormCard({ title, intro, children }: FormCardProps) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(titleRef);
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, maxWidth: 440, mx: 'auto' }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3, maxWidth: 420, mx: 'auto' }}>
       <Typography
         ref={titleRef}
         tabIndex={-1}

@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { FormikProvider, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { object, string } from 'yup';
+import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
@@ -34,30 +35,17 @@ export function PasswordForm() {
     },
   });
   return (
-    <FormikProvider value={formik}>
-      <Box
-        component="form"
-        noValidate
-        aria-label="Change password"
-        onSubmit={formik.handleSubmit}
-        sx={{ display: 'grid', gap: 2.5 }}
-      >
-        {change.isError ? (
-          <Alert severity="error" role="alert">
-            {passwordErrorMessage(change.error)}
-          </Alert>
-        ) : null}
-        {change.isSuccess ? (
-          <Alert severity="success" role="status">
-            Password changed. You stay signed in here; every other session has ended.
-          </Alert>
-        ) : null}
-        <FormTextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required />
-        <FormTextField name="newPassword" label="New password" type="password" autoComplete="new-password" required />
-        <Box>
-          <SubmitButton label="Change password" submitting={formik.isSubmitting} />
-        </Box>
+    <FormikForm formik={formik} label="Change password" error={change.isError ? passwordErrorMessage(change.error) : null}>
+      {change.isSuccess ? (
+        <Alert severity="success" role="status">
+          Password changed. You stay signed in here; every other session has ended.
+        </Alert>
+      ) : null}
+      <FormTextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required />
+      <FormTextField name="newPassword" label="New password" type="password" autoComplete="new-password" required />
+      <Box>
+        <SubmitButton label="Change password" submitting={formik.isSubmitting} />
       </Box>
-    </FormikProvider>
+    </FormikForm>
   );
 }

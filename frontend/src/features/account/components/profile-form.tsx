@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { FormikProvider, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { boolean, object, string } from 'yup';
+import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { toast } from '@/components/toast/toast';
@@ -54,44 +55,42 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     },
   });
   return (
-    <FormikProvider value={formik}>
-      <Box component="form" noValidate aria-label="Profile" onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }}>
-        <FormTextField name="email" label="E-mail address" type="email" autoComplete="email" required />
-        <FormTextField name="displayName" label="Display name" autoComplete="name" required />
-        <TextField
-          select
-          label="Time zone"
-          {...formik.getFieldProps('timeZone')}
-          disabled={formik.isSubmitting}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {timeZoneChoices(user.timeZone).map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="E-mail me new leads"
-          {...formik.getFieldProps('newLead')}
-          disabled={formik.isSubmitting}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {NEW_LEAD_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </TextField>
-        <FormControlLabel
-          control={<Checkbox {...formik.getFieldProps({ name: 'assigned', type: 'checkbox' })} disabled={formik.isSubmitting} />}
-          label="E-mail me when a lead is assigned to me"
-        />
-        <Box>
-          <SubmitButton label="Save" submitting={formik.isSubmitting} />
-        </Box>
+    <FormikForm formik={formik} label="Profile">
+      <FormTextField name="email" label="E-mail address" type="email" autoComplete="email" required />
+      <FormTextField name="displayName" label="Display name" autoComplete="name" required />
+      <TextField
+        select
+        label="Time zone"
+        {...formik.getFieldProps('timeZone')}
+        disabled={formik.isSubmitting}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {timeZoneChoices(user.timeZone).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="E-mail me new leads"
+        {...formik.getFieldProps('newLead')}
+        disabled={formik.isSubmitting}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {NEW_LEAD_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Checkbox {...formik.getFieldProps({ name: 'assigned', type: 'checkbox' })} disabled={formik.isSubmitting} />}
+        label="E-mail me when a lead is assigned to me"
+      />
+      <Box>
+        <SubmitButton label="Save" submitting={formik.isSubmitting} />
       </Box>
-    </FormikProvider>
+    </FormikForm>
   );
 }

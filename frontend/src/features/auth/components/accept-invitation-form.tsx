@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import { FormikProvider, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { useLocation } from 'wouter';
 import { FormCard } from '@/components/form-card';
+import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
@@ -48,25 +48,12 @@ export function AcceptInvitationForm() {
     <FormCard title="Join the team" intro="You were invited to the dashboard. Choose how you sign in.">
       {(titleId) =>
         token ? (
-          <FormikProvider value={formik}>
-            <Box
-              component="form"
-              noValidate
-              aria-labelledby={titleId}
-              onSubmit={formik.handleSubmit}
-              sx={{ display: 'grid', gap: 2.5 }}
-            >
-              {accept.isError ? (
-                <Alert severity="error" role="alert">
-                  {acceptErrorMessage(accept.error)}
-                </Alert>
-              ) : null}
-              <FormTextField name="username" label="Username" autoComplete="username" required />
-              <FormTextField name="displayName" label="Display name" autoComplete="name" />
-              <FormTextField name="password" label="Password" type="password" autoComplete="new-password" required />
-              <SubmitButton label="Join and sign in" submitting={formik.isSubmitting} />
-            </Box>
-          </FormikProvider>
+          <FormikForm formik={formik} labelledBy={titleId} error={accept.isError ? acceptErrorMessage(accept.error) : null}>
+            <FormTextField name="username" label="Username" autoComplete="username" required />
+            <FormTextField name="displayName" label="Display name" autoComplete="name" />
+            <FormTextField name="password" label="Password" type="password" autoComplete="new-password" required />
+            <SubmitButton label="Join and sign in" submitting={formik.isSubmitting} />
+          </FormikForm>
         ) : (
           <Alert severity="error" role="alert">
             This link has no invitation in it. Open the link from your invitation again, or ask an admin for a new one.

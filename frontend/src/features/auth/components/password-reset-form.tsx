@@ -2,9 +2,10 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { FormikProvider, useFormik } from 'formik';
+import { useFormik } from 'formik';
 import { object, string } from 'yup';
 import { FormCard } from '@/components/form-card';
+import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { RouterLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
@@ -48,26 +49,13 @@ function RequestResetForm() {
             If an account has this address, a link to choose a new password is on its way. It is valid for 1 hour.
           </Alert>
         ) : (
-          <FormikProvider value={formik}>
-            <Box
-              component="form"
-              noValidate
-              aria-labelledby={titleId}
-              onSubmit={formik.handleSubmit}
-              sx={{ display: 'grid', gap: 2.5 }}
-            >
-              {request.isError ? (
-                <Alert severity="error" role="alert">
-                  {resetErrorMessage(request.error)}
-                </Alert>
-              ) : null}
-              <FormTextField name="email" label="E-mail address" type="email" autoComplete="email" required />
-              <SubmitButton label="Send the link" submitting={formik.isSubmitting} />
-              <Link component={RouterLink} href={paths.admin} variant="body2" sx={{ justifySelf: 'center' }}>
-                Back to sign-in
-              </Link>
-            </Box>
-          </FormikProvider>
+          <FormikForm formik={formik} labelledBy={titleId} error={request.isError ? resetErrorMessage(request.error) : null}>
+            <FormTextField name="email" label="E-mail address" type="email" autoComplete="email" required />
+            <SubmitButton label="Send the link" submitting={formik.isSubmitting} />
+            <Link component={RouterLink} href={paths.admin} variant="body2" sx={{ justifySelf: 'center' }}>
+              Back to sign-in
+            </Link>
+          </FormikForm>
         )
       }
     </FormCard>
@@ -110,23 +98,10 @@ function NewPasswordForm({ token }: { token: string }) {
             .
           </Alert>
         ) : (
-          <FormikProvider value={formik}>
-            <Box
-              component="form"
-              noValidate
-              aria-labelledby={titleId}
-              onSubmit={formik.handleSubmit}
-              sx={{ display: 'grid', gap: 2.5 }}
-            >
-              {confirm.isError ? (
-                <Alert severity="error" role="alert">
-                  {resetErrorMessage(confirm.error)}
-                </Alert>
-              ) : null}
-              <FormTextField name="password" label="New password" type="password" autoComplete="new-password" required />
-              <SubmitButton label="Save the password" submitting={formik.isSubmitting} />
-            </Box>
-          </FormikProvider>
+          <FormikForm formik={formik} labelledBy={titleId} error={confirm.isError ? resetErrorMessage(confirm.error) : null}>
+            <FormTextField name="password" label="New password" type="password" autoComplete="new-password" required />
+            <SubmitButton label="Save the password" submitting={formik.isSubmitting} />
+          </FormikForm>
         )
       }
     </FormCard>
