@@ -41,6 +41,8 @@ describe('admin sign-in', () => {
       'POST /api/auth/login',
       'POST /api/auth/logout',
       'POST /api/auth/invitations/accept',
+      'POST /api/auth/password-reset',
+      'POST /api/auth/password-reset/confirm',
     ];
     const all = servedRoutes(sut);
     // The OpenAPI document and its UI are public too; they hold no data.

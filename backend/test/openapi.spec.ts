@@ -30,6 +30,8 @@ describe('OpenAPI', () => {
       '/api/auth/logout',
       '/api/auth/me',
       '/api/auth/password',
+      '/api/auth/password-reset',
+      '/api/auth/password-reset/confirm',
       '/api/contact',
       '/api/health/live',
       '/api/health/ready',

@@ -5,6 +5,10 @@ import { AuditModule } from '../audit/audit.module.js';
 import { User } from '../users/user.entity.js';
 import { AdminAccountService } from './admin-account.service.js';
 import { AuthController } from './auth.controller.js';
+import { PasswordResetController } from './password-reset.controller.js';
+import { PasswordResetLinks } from './password-reset-link.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { Clock } from '../common/clock.js';
 import { AuthService } from './auth.service.js';
 import { AccessGuard } from './access.guard.js';
 import { AccountService } from './account.service.js';
@@ -12,8 +16,17 @@ import { SessionMiddleware } from './session.middleware.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), AuditModule],
-  controllers: [AuthController],
-  providers: [AuthService, AccountService, AdminAccountService, SessionMiddleware, { provide: APP_GUARD, useClass: AccessGuard }],
+  controllers: [AuthController, PasswordResetController],
+  providers: [
+    AuthService,
+    AccountService,
+    AdminAccountService,
+    PasswordResetService,
+    PasswordResetLinks,
+    Clock,
+    SessionMiddleware,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -16,7 +16,7 @@ describe('logs keep personal data out', () => {
   beforeAll(async () => {
     await buildApi();
     databaseUrl = await createTestDatabase();
-    api = await startApiProcess({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
+    api = await startApiProcess({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ADMIN_EMAIL: 'admin@example.com' });
     // A rule of the database (not of the API) that this one submission breaks: the insert
     // fails inside PostgreSQL with the marked values in its parameters and its detail.
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -80,5 +80,39 @@ describe('logs keep personal data out', () => {
     expect(typeof entry.responseTime).toBe('number');
     expect(lines[0]).not.toContain(marker);
     expect(lines[0]?.length).toBeLessThan(300);
+  });
+
+  it('never logs an invitation or password reset token, used, reused or made up', async () => {
+    const post = (path: string, body: object, cookie = '') =>
+      fetch(`${api.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      });
+    const login = await post('/api/auth/login', { username: 'admin', password: 'admin-dev-password' });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('sid='))!
+      .split(';')[0];
+    const invited = await post('/api/admin/invitations', { email: 'new@example.com', role: 'member' }, cookie);
+    expect(invited.status).toBe(201);
+    const invitation = (await invited.json()) as { inviteUrl: string };
+    const token = new URL(invitation.inviteUrl).hash.slice(1);
+    const accept = { token, username: 'newcomer', password: 'a newcomer password 1' };
+    expect((await post('/api/auth/invitations/accept', accept)).status).toBe(201);
+    expect((await post('/api/auth/invitations/accept', accept)).status).toBe(410);
+    expect((await post('/api/auth/password-reset', { email: 'admin@example.com' })).status).toBe(202);
+    const madeUp = `${token.split('.')[0]}.${'B'.repeat(43)}`;
+    expect((await post('/api/auth/password-reset/confirm', { token: madeUp, password: 'a newcomer password 1' })).status).toBe(
+      410,
+    );
+    await everyLineSoFar();
+
+    const logged = api.stdout();
+    expect(logged).toContain('/api/auth/password-reset/confirm');
+    expect(logged).not.toContain(token.split('.')[1]);
+    expect(logged).not.toContain('B'.repeat(43));
+    // Nothing shaped like a token either (the reset link's own never leaves the API).
+    expect(logged).not.toMatch(/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/);
   });
 });

@@ -1,0 +1,69 @@
+import { GoneException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { Clock } from '../common/clock.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { normaliseEmail, User } from '../users/user.entity.js';
+import type { PasswordResetConfirmDto } from './dto/password-reset.dto.js';
+import { issueToken, parseToken, tokenMatches } from './one-time-token.js';
+import { PasswordReset } from './password-reset.entity.js';
+import { PasswordResetLinks } from './password-reset-link.js';
+import { hashPassword } from './passwords.js';
+import { endSessionsOf } from './sessions-of.js';
+import { throttleLikeSignIn } from './sign-in-throttle.js';
+
+export const RESET_MINUTES = 60;
+export const RESET_GONE = 'This password reset link is no longer valid';
+
+/**
+ * "Forgot password?": a link valid RESET_MINUTES, single use, for an active account's
+ * e-mail. The request answers the same whether or not the e-mail has an account; both
+ * steps are throttled like sign-in.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly rateLimit: RateLimitService,
+    private readonly links: PasswordResetLinks,
+  ) {}
+
+  /** Asking again replaces the open link. Nothing in the answer tells whether the e-mail has an account. */
+  async request(email: string, ip: string, origin: string): Promise<void> {
+    const normalised = normaliseEmail(email);
+    await throttleLikeSignIn(this.rateLimit, 'password-reset', ip, normalised);
+    const user = await this.dataSource.manager.findOneBy(User, { email: normalised, disabledAt: IsNull() });
+    if (!user) return;
+    const { id, token, hash } = issueToken();
+    const expiresAt = new Date(this.clock.now().getTime() + RESET_MINUTES * 60_000);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(PasswordReset, { userId: user.id });
+      await manager.insert(PasswordReset, { id, userId: user.id, tokenHash: hash, expiresAt });
+      await this.audit.record({ actor: null, action: 'password-reset', detail: { userId: user.id, step: 'requested' } }, manager);
+    });
+    await this.links.send(user, `${origin}/admin/reset#${token}`);
+  }
+
+  /** Sets the password, uses the link up and ends every session of the account; 410 for a bad link. */
+  async confirm({ token, password }: PasswordResetConfirmDto, ip: string): Promise<void> {
+    const parsed = parseToken(token);
+    await throttleLikeSignIn(this.rateLimit, 'password-reset-confirm', ip, parsed?.id ?? '');
+    const passwordHash = await hashPassword(password);
+    await this.dataSource.transaction(async (manager) => {
+      const reset = parsed
+        ? await manager.findOne(PasswordReset, { where: { id: parsed.id }, lock: { mode: 'pessimistic_write' } })
+        : null;
+      const user = reset ? await manager.findOneBy(User, { id: reset.userId, disabledAt: IsNull() }) : null;
+      if (!reset || !user || !tokenMatches(parsed!.secret, reset.tokenHash) || reset.expiresAt <= this.clock.now()) {
+        throw new GoneException(RESET_GONE);
+      }
+      await manager.update(User, { id: user.id }, { password: passwordHash });
+      await manager.delete(PasswordReset, { id: reset.id });
+      await endSessionsOf(manager, user.id);
+      await this.audit.record({ actor: user, action: 'password-reset', detail: { userId: user.id, step: 'done' } }, manager);
+    });
+  }
+}
