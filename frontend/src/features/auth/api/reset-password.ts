@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { API } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
+import type { components } from '@/generated/api-types';
 
-export type PasswordResetRequestInput = { email: string };
-export type PasswordResetConfirmInput = { token: string; password: string };
+export type PasswordResetRequestInput = components['schemas']['PasswordResetRequestDto'];
+export type PasswordResetConfirmInput = components['schemas']['PasswordResetConfirmDto'];
 
 /** Asks for a reset link: always 202, whether or not the address has an account. */
 export async function requestPasswordReset(input: PasswordResetRequestInput): Promise<void> {
