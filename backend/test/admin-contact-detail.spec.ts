@@ -45,6 +45,8 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
       delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
       history: [],
       repeatOf: null,
+      assigneeId: null,
+      assignee: null,
       ...NO_PROVENANCE,
       otherSubmissions: [],
     });
@@ -65,7 +67,14 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
     expect(res.body).toMatchObject({ id, status: 'contacted', statusChangedBy: DEV_ADMIN.username });
     expect(Date.parse(res.body.statusChangedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(res.body.history).toEqual([
-      { at: res.body.statusChangedAt, actor: 'admin', action: 'status', detail: { from: 'new', to: 'contacted' } },
+      {
+        at: res.body.statusChangedAt,
+        actor: 'admin',
+        actorId: expect.any(String),
+        actorDisplayName: 'admin',
+        action: 'status',
+        detail: { from: 'new', to: 'contacted' },
+      },
     ]);
     const list = await admin.get('/api/admin/contacts?status=contacted').expect(200);
     expect(list.body.map((row: { id: string; status: string }) => [row.id, row.status])).toContainEqual([id, 'contacted']);
@@ -117,7 +126,7 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
   });
 
   it.each([
-    ['an empty body', {}, 'status or note must be given'],
+    ['an empty body', {}, 'status, note or assigneeId must be given'],
     ['an unknown status', { status: 'deleted' }, 'status must be one of new, contacted, qualified, archived, spam'],
     ['a null status', { status: null }, 'status must be one of new, contacted, qualified, archived, spam'],
     ['a note of 5001 characters', { note: 'long '.repeat(1000) + 'x' }, 'note must be at most 5000 characters'],
@@ -184,7 +193,16 @@ describe('"send again" (spreadsheet sync on)', () => {
 
     const detail = await admin.get(`/api/admin/contacts/${id}`).expect(200);
     expect(detail.body.delivery).toEqual({ state: 'delivered', attempts: 1, lastError: null, deliveredAt: expect.any(String) });
-    expect(detail.body.history).toEqual([{ at: expect.any(String), actor: 'admin', action: 'redeliver', detail: {} }]);
+    expect(detail.body.history).toEqual([
+      {
+        at: expect.any(String),
+        actor: 'admin',
+        actorId: expect.any(String),
+        actorDisplayName: 'admin',
+        action: 'redeliver',
+        detail: {},
+      },
+    ]);
     expect(endpoint.postedIds.filter((posted) => posted === id).length).toBe(3);
   });
 

@@ -19,6 +19,7 @@ const HEADER = [
   'utm_medium',
   'utm_campaign',
   'referrer',
+  'assignee',
 ];
 
 /** The raw bytes of a CSV answer, as a browser saves the file. */
@@ -79,7 +80,7 @@ describe('GET /api/admin/contacts/export.csv', () => {
     expect(text.startsWith(`${HEADER.join(',')}\r\n`)).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text).toContain(
-      `${ids['Plain Person']},2026-11-01T08:00:00.123Z,Plain Person,seed1@example.com,,Acme,empower-team,new,Nothing special,,,,\r\n`,
+      `${ids['Plain Person']},2026-11-01T08:00:00.123Z,Plain Person,seed1@example.com,,Acme,empower-team,new,Nothing special,,,,,\r\n`,
     );
   });
 

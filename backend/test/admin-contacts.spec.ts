@@ -47,6 +47,7 @@ describe('GET /api/admin/contacts', () => {
       // The same e-mail as the first: a repeat of it.
       repeatOf: res.body[1].id,
       status: 'new',
+      assigneeId: null,
     });
     expect(res.body[1].repeatOf).toBeNull();
     expect(res.headers.link).toBeUndefined();

@@ -5,8 +5,10 @@ import { runMigrationsLocked, waitForMigrations } from '../src/database/migrate.
 import { ContactSubmissionCounts1795328829376 } from '../src/database/migrations/1795328829376-contact-submission-counts.js';
 import { ContactSubmissionDeltas1795400000000 } from '../src/database/migrations/1795400000000-contact-submission-deltas.js';
 import { UuidIds1795800000000 } from '../src/database/migrations/1795800000000-uuid-ids.js';
+import { TeamAccounts1796000000000 } from '../src/database/migrations/1796000000000-team-accounts.js';
+import request from 'supertest';
 import { waitFor } from './support/sheets-endpoint.js';
-import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
+import { createTestApp, createTestDatabase, DEV_ADMIN, type TestApp } from './support/test-app.js';
 
 /** Production with no ADMIN_PASSWORD: the start-up touches no account. */
 const PRODUCTION_WITHOUT_ADMIN = { NODE_ENV: 'production', SESSION_SECRET: 'a-production-session-secret-of-40-characters' };
@@ -189,5 +191,35 @@ describe('migrations', () => {
         keys: [],
       });
     });
+  });
+  it('turn the one shared login of an older install into the first admin, and keep its data and history', async () => {
+    const databaseUrl = await createTestDatabase();
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(TeamAccounts1796000000000));
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+    await before.runMigrations();
+    // The env admin as today's start-up made it (the password is reset from the env at start).
+    const [{ id: adminId }] = await before.query(`INSERT INTO users (username, password) VALUES ('admin', 'x') RETURNING id`);
+    const [{ id: leadId }] = await before.query(
+      `INSERT INTO contact_submissions (name, email, interest, status, status_changed_by) VALUES ('Kept', 'kept@example.com', 'community', 'contacted', 'admin') RETURNING id`,
+    );
+    await before.query(
+      `INSERT INTO audit_events (actor, action, submission_id, detail) VALUES ('admin', 'status', $1, '{"from":"new","to":"contacted"}')`,
+      [leadId],
+    );
+    await before.destroy();
+
+    const sut = await createTestApp({ databaseUrl });
+    apps.push(sut);
+
+    expect(await sut.dataSource.query('SELECT id, username, display_name, role, email, disabled_at FROM users')).toEqual([
+      { id: adminId, username: 'admin', display_name: 'admin', role: 'admin', email: null, disabled_at: null },
+    ]);
+    const admin = request.agent(sut.server);
+    await admin.post('/api/auth/login').send(DEV_ADMIN).expect(200);
+    const { body: me } = await admin.get('/api/auth/me').expect(200);
+    expect(me).toMatchObject({ id: adminId, role: 'admin', displayName: 'admin', timeZone: 'UTC' });
+    const { body: lead } = await admin.get(`/api/admin/contacts/${leadId}`).expect(200);
+    expect(lead).toMatchObject({ status: 'contacted', statusChangedBy: 'admin', assignee: null });
+    expect(lead.history).toEqual([expect.objectContaining({ action: 'status', actor: 'admin', actorId: adminId })]);
   });
 });

@@ -11,7 +11,12 @@ export interface ContactFilters {
   status?: SubmissionStatus[];
   from?: Date;
   to?: Date;
+  /** As asked (`me`, `none` or an id, kept for the next link) and the account it means (null: unassigned). */
+  assignee?: { asked: string; id: string | null };
 }
+
+/** The `assignee` filter: a user's id, `me` or `none`. */
+export const ASSIGNEE_FILTER = /^(me|none|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
 /** What the list shows when no status is asked for: spam and archived leads are hidden. */
 export const DEFAULT_STATUSES: SubmissionStatus[] = ['new', 'contacted', 'qualified'];
@@ -36,12 +41,26 @@ function instant(text: string | undefined, field: string): Date | undefined {
   return new Date(time);
 }
 
-/** The query string's filters as the queries take them; 400 for an impossible date or range. */
-export function contactFilters(query: ContactFiltersQueryDto): ContactFilters {
+/**
+ * The query string's filters as the queries take them (`assignee=me` meaning `me`, the
+ * signed-in user's id); 400 for an impossible date or range.
+ */
+export function contactFilters(query: ContactFiltersQueryDto, me: string | null = null): ContactFilters {
   const from = instant(query.from, 'from');
   const to = instant(query.to, 'to');
   if (from && to && from >= to) throw new BadRequestException(['from must be before to']);
-  return { q: query.q, interest: query.interest, status: query.status, from, to };
+  const { assignee } = query;
+  return {
+    q: query.q,
+    interest: query.interest,
+    status: query.status,
+    from,
+    to,
+    assignee:
+      assignee === undefined
+        ? undefined
+        : { asked: assignee, id: assignee === 'none' ? null : assignee === 'me' ? me : assignee },
+  };
 }
 
 /** The filters as a query string, for the `next` link (the same filters, page after page). */
@@ -52,6 +71,7 @@ export function filtersSearchParams(filters: ContactFilters): URLSearchParams {
   if (filters.status) params.set('status', filters.status.join(','));
   if (filters.from) params.set('from', filters.from.toISOString());
   if (filters.to) params.set('to', filters.to.toISOString());
+  if (filters.assignee) params.set('assignee', filters.assignee.asked);
   return params;
 }
 
@@ -81,5 +101,7 @@ export function applyContactFilters<T extends ObjectLiteral>(
   if (filters.interest) query.andWhere('s.interest IN (:...interests)', { interests: filters.interest });
   if (filters.from) query.andWhere('s.submitted_at >= :from', { from: filters.from });
   if (filters.to) query.andWhere('s.submitted_at < :to', { to: filters.to });
+  if (filters.assignee?.id === null) query.andWhere('s.assignee_id IS NULL');
+  else if (filters.assignee) query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filters.assignee.id });
   return query;
 }

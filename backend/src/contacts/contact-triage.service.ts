@@ -1,11 +1,12 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
-import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
+import { User } from '../users/user.entity.js';
+import { ContactDetailDto, DeliveryDto, OtherSubmissionDto, PersonDto } from './dto/contact-detail.dto.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
 
@@ -23,22 +24,34 @@ export class ContactTriageService {
     // One query at a time: inside update's transaction the manager holds one client, which
     // runs one query at a time (pg 9 refuses a second one sent while the first runs).
     const delivery = await manager.findOneBy(SheetDelivery, { submissionId: row.id });
-    const history = await this.audit.historyOf(row.id, manager);
+    const events = await this.audit.historyOf(row.id, manager);
     const repeats = await repeatsOf(manager, [row]);
     const others = await otherSubmissionsOf(manager, row);
-    return ContactDetailDto.fromParts(row, delivery, history, {
-      repeatOf: repeats.get(row.id) ?? null,
-      others: others.map((other) => OtherSubmissionDto.from(other)),
-    });
+    // The people it names, in one query: its assignee and whoever acted on it.
+    const ids = [...new Set([row.assigneeId, ...events.map((event) => event.actorId)].filter((id) => id !== null))];
+    const people = ids.length
+      ? await manager.find(User, { select: { id: true, username: true, displayName: true }, where: { id: In(ids) } })
+      : [];
+    const assignee = people.find((person) => person.id === row.assigneeId);
+    return ContactDetailDto.fromParts(
+      row,
+      delivery,
+      { events, names: new Map(people.map((person) => [person.id, person.displayName])) },
+      {
+        repeatOf: repeats.get(row.id) ?? null,
+        others: others.map((other) => OtherSubmissionDto.from(other)),
+        assignee: assignee ? PersonDto.from(assignee) : null,
+      },
+    );
   }
 
   /**
-   * Changes what the body gives, in one transaction with its audit events; a status or note
-   * that is already the one asked for changes nothing and records nothing.
+   * Changes what the body gives, in one transaction with its audit events; a status, note
+   * or assignee that is already the one asked for changes nothing and records nothing.
    */
   async update(id: string, changes: UpdateContactDto, actor: Actor): Promise<ContactDetailDto> {
-    if (changes.status === undefined && changes.note === undefined) {
-      throw new BadRequestException(['status or note must be given']);
+    if (changes.status === undefined && changes.note === undefined && changes.assigneeId === undefined) {
+      throw new BadRequestException(['status, note or assigneeId must be given']);
     }
     return this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager, true);
@@ -58,8 +71,23 @@ export class ContactTriageService {
         await manager.update(ContactSubmission, { id: row.id }, { note });
         await this.audit.record({ actor, action: 'note', submissionId: row.id, detail: { cleared: note === null } }, manager);
       }
+      if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
+        await this.assign(manager, row, changes.assigneeId, actor);
+      }
       return this.detail(row.id, manager);
     });
+  }
+
+  /** Gives the lead to an active teammate (400 for any other id), or to nobody. */
+  private async assign(manager: EntityManager, row: ContactSubmission, assigneeId: string | null, actor: Actor): Promise<void> {
+    if (assigneeId !== null && !(await manager.existsBy(User, { id: assigneeId, disabledAt: IsNull() }))) {
+      throw new BadRequestException(["assigneeId must be an active user's id or null"]);
+    }
+    await manager.update(ContactSubmission, { id: row.id }, { assigneeId });
+    await this.audit.record(
+      { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },
+      manager,
+    );
   }
 
   /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */

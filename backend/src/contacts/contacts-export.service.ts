@@ -28,6 +28,7 @@ const COLUMNS: Array<[name: string, sql: string]> = [
   ['utm_medium', 's.utm_medium'],
   ['utm_campaign', 's.utm_campaign'],
   ['referrer', 's.referrer'],
+  ['assignee', 'a.username'],
 ];
 
 // Rows fetched from the cursor at a time: memory holds about this many, whatever the total.
@@ -52,8 +53,8 @@ export class ContactsExportService {
   ) {}
 
   async exportCsv(query: ContactFiltersQueryDto, res: Response, actor: Actor): Promise<void> {
-    const filters = contactFilters(query);
-    const [sql, parameters] = applyContactFilters(this.submissions.createQueryBuilder('s'), filters)
+    const filters = contactFilters(query, actor.id);
+    const [sql, parameters] = applyContactFilters(this.submissions.createQueryBuilder('s').leftJoin('s.assignee', 'a'), filters)
       .select(COLUMNS.map(([name, expression]) => `${expression} AS "${name}"`))
       .orderBy('s.submitted_at', 'DESC')
       .addOrderBy('s.id', 'DESC')

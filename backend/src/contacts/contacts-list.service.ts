@@ -36,8 +36,8 @@ export const COUNT_EXACT_UP_TO = 10_000;
 export class ContactsListService {
   constructor(@InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>) {}
 
-  async list(query: ListContactsQueryDto): Promise<ContactsListPage> {
-    const filters = contactFilters(query);
+  async list(query: ListContactsQueryDto, me: string): Promise<ContactsListPage> {
+    const filters = contactFilters(query, me);
     const [page, count] = await Promise.all([this.page(filters, query.limit, query.cursor), this.count(filters)]);
     const headers: Record<string, string> = { 'X-Total-Count': String(count.total) };
     if (count.estimated) headers['X-Total-Count-Estimated'] = 'true';

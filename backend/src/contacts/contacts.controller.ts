@@ -56,8 +56,9 @@ export class ContactsController {
   async listContacts(
     @Query() query: ListContactsQueryDto,
     @Res({ passthrough: true }) res: Response,
+    @CurrentUser() user: Account,
   ): Promise<ContactSubmissionDto[]> {
-    const page = await this.list.list(query);
+    const page = await this.list.list(query, user.id);
     res.set(page.headers);
     return page.items;
   }

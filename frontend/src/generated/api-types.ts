@@ -510,6 +510,17 @@ export interface components {
       repeatOf: string | null;
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+      /**
+       * Format: uuid
+       * @description The teammate who owns the lead, or null.
+       */
+      assigneeId: string | null;
+    };
+    PersonDto: {
+      /** Format: uuid */
+      id: string;
+      username: string;
+      displayName: string;
     };
     DeliveryDto: {
       /** @enum {string} */
@@ -524,8 +535,15 @@ export interface components {
     HistoryEntryDto: {
       /** Format: date-time */
       at: string;
-      /** @description Username; null when the system acted. */
+      /** @description Username at the time; null when the system acted. */
       actor: string | null;
+      /**
+       * Format: uuid
+       * @description The account that acted; null: the system.
+       */
+      actorId: string | null;
+      /** @description The account's display name today (the username when unknown). */
+      actorDisplayName: string | null;
       /** @enum {string} */
       action:
         | 'status'
@@ -544,7 +562,7 @@ export interface components {
         | 'password'
         | 'password-reset';
       /**
-       * @description `status`: { from, to }; `note`: { cleared }; `redeliver`: {}.
+       * @description `status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.
        * @example {
        *       "from": "new",
        *       "to": "contacted"
@@ -583,11 +601,18 @@ export interface components {
       repeatOf: string | null;
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+      /**
+       * Format: uuid
+       * @description The teammate who owns the lead, or null.
+       */
+      assigneeId: string | null;
       note: string | null;
       /** Format: date-time */
       statusChangedAt: string | null;
       /** @description Username of who last changed the status. */
       statusChangedBy: string | null;
+      /** @description The teammate who owns the lead. */
+      assignee: components['schemas']['PersonDto'] | null;
       delivery: components['schemas']['DeliveryDto'];
       /** @description Newest first. */
       history: components['schemas']['HistoryEntryDto'][];
@@ -608,6 +633,11 @@ export interface components {
       status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
       /** @description null (or only spaces) clears it. */
       note?: string | null;
+      /**
+       * Format: uuid
+       * @description An active user's id; null unassigns.
+       */
+      assigneeId?: string | null;
     };
     AnalyticsDto: {
       /** @description Every submission. */
@@ -1084,6 +1114,8 @@ export interface operations {
         interest?: string;
         /** @description One status or a comma-separated list: new, contacted, qualified, archived, spam. Without it: every status but spam and archived. */
         status?: string;
+        /** @description A teammate's id, `me` (the signed-in user) or `none` (unassigned). */
+        assignee?: string;
         /** @description Submitted at or after this instant (ISO 8601). */
         from?: string;
         /** @description Submitted before this instant (ISO 8601). */
@@ -1124,6 +1156,8 @@ export interface operations {
         interest?: string;
         /** @description One status or a comma-separated list: new, contacted, qualified, archived, spam. Without it: every status but spam and archived. */
         status?: string;
+        /** @description A teammate's id, `me` (the signed-in user) or `none` (unassigned). */
+        assignee?: string;
         /** @description Submitted at or after this instant (ISO 8601). */
         from?: string;
         /** @description Submitted before this instant (ISO 8601). */

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '../../audit/au
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
 import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import type { SheetDelivery } from '../../sheets/sheet-delivery.entity.js';
+import type { User } from '../../users/user.entity.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
 
 export const DELIVERY_STATES = ['off', 'pending', 'delivered', 'failed'] as const;
@@ -33,13 +34,35 @@ export class DeliveryDto {
   }
 }
 
+/** A teammate as a lead names them (its assignee, who acted). */
+export class PersonDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  username!: string;
+
+  @ApiProperty()
+  displayName!: string;
+
+  static from(user: Pick<User, 'id' | 'username' | 'displayName'>): PersonDto {
+    return { id: user.id, username: user.username, displayName: user.displayName };
+  }
+}
+
 /** One entry of a lead's history: who did what (no personal data in `detail`). */
 export class HistoryEntryDto {
   @ApiProperty({ format: 'date-time' })
   at!: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Username; null when the system acted.' })
+  @ApiProperty({ type: String, nullable: true, description: 'Username at the time; null when the system acted.' })
   actor!: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The account that acted; null: the system.' })
+  actorId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "The account's display name today (the username when unknown)." })
+  actorDisplayName!: string | null;
 
   @ApiProperty({ enum: AUDIT_ACTIONS })
   action!: AuditAction;
@@ -47,13 +70,20 @@ export class HistoryEntryDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: '`status`: { from, to }; `note`: { cleared }; `redeliver`: {}.',
+    description: '`status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.',
     example: { from: 'new', to: 'contacted' },
   })
   detail!: Record<string, unknown>;
 
-  static from(event: AuditEvent): HistoryEntryDto {
-    return { at: event.at.toISOString(), actor: event.actor, action: event.action, detail: event.detail };
+  static from(event: AuditEvent, names: Map<string, string>): HistoryEntryDto {
+    return {
+      at: event.at.toISOString(),
+      actor: event.actor,
+      actorId: event.actorId,
+      actorDisplayName: (event.actorId && names.get(event.actorId)) ?? event.actor,
+      action: event.action,
+      detail: event.detail,
+    };
   }
 }
 
@@ -86,6 +116,9 @@ export class ContactDetailDto extends ContactSubmissionDto {
 
   @ApiProperty({ type: String, nullable: true, description: 'Username of who last changed the status.' })
   statusChangedBy!: string | null;
+
+  @ApiProperty({ type: PersonDto, nullable: true, description: 'The teammate who owns the lead.' })
+  assignee!: PersonDto | null;
 
   @ApiProperty({ type: DeliveryDto })
   delivery!: DeliveryDto;
@@ -124,8 +157,8 @@ export class ContactDetailDto extends ContactSubmissionDto {
   static fromParts(
     row: ContactSubmission,
     delivery: SheetDelivery | null,
-    history: AuditEvent[],
-    person: { repeatOf: string | null; others: OtherSubmissionDto[] },
+    history: { events: AuditEvent[]; names: Map<string, string> },
+    person: { repeatOf: string | null; others: OtherSubmissionDto[]; assignee: PersonDto | null },
   ): ContactDetailDto {
     return {
       ...ContactSubmissionDto.from(row, person.repeatOf),
@@ -141,8 +174,9 @@ export class ContactDetailDto extends ContactSubmissionDto {
       note: row.note,
       statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
       statusChangedBy: row.statusChangedBy,
+      assignee: person.assignee,
       delivery: DeliveryDto.from(delivery),
-      history: history.map((event) => HistoryEntryDto.from(event)),
+      history: history.events.map((event) => HistoryEntryDto.from(event, history.names)),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsOptional, Length, Matches } from 'class-validator';
+import { ASSIGNEE_FILTER } from '../contact-filters.js';
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import { Trim } from '../../common/transforms.js';
@@ -49,6 +50,15 @@ export class ContactFiltersQueryDto {
   @ArrayMaxSize(SUBMISSION_STATUSES.length, { message: `status must be one or more of ${SUBMISSION_STATUSES.join(', ')}` })
   @IsIn(SUBMISSION_STATUSES, { each: true, message: `status must be one or more of ${SUBMISSION_STATUSES.join(', ')}` })
   status?: SubmissionStatus[];
+
+  @ApiPropertyOptional({
+    description: "A teammate's id, `me` (the signed-in user) or `none` (unassigned).",
+    type: String,
+    example: 'me',
+  })
+  @IsOptional()
+  @Matches(ASSIGNEE_FILTER, { message: "assignee must be a user's id, me or none" })
+  assignee?: string;
 
   @ApiPropertyOptional({ description: 'Submitted at or after this instant (ISO 8601).', example: INSTANT_EXAMPLE })
   @IsOptional()

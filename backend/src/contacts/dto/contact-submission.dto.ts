@@ -39,6 +39,9 @@ export class ContactSubmissionDto {
   @ApiProperty({ enum: SUBMISSION_STATUSES })
   status!: SubmissionStatus;
 
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The teammate who owns the lead, or null.' })
+  assigneeId!: string | null;
+
   static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
@@ -50,6 +53,7 @@ export class ContactSubmissionDto {
       comments: row.comments,
       submittedAt: row.submittedAt.toISOString(),
       status: row.status,
+      assigneeId: row.assigneeId,
       repeatOf,
     };
   }

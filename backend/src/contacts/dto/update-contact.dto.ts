@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import { Trim } from '../../common/transforms.js';
 
@@ -25,4 +25,9 @@ export class UpdateContactDto {
   @IsString({ message: 'note must be text or null' })
   @MaxLength(NOTE_MAX_LENGTH, { message: `note must be at most ${NOTE_MAX_LENGTH} characters` })
   note?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: "An active user's id; null unassigns." })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsUUID('all', { message: "assigneeId must be an active user's id or null" })
+  assigneeId?: string | null;
 }
