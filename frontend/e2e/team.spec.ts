@@ -25,7 +25,13 @@ async function acceptThroughApi(page: Page, inviteUrl: string, username: string)
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test('an admin invites a member and copies the link; the member joins in a browser of their own', async ({ page, browser }) => {
+test('an admin invites a member, who joins, assigns a lead to themself and finds it under "Assigned to me"', async ({
+  page,
+  browser,
+}) => {
+  const lead = unique('Katherine Johnson');
+  await createContact(page.request, { name: lead, email: 'katherine.johnson@example.com', interest: 'partnership' });
+
   // The admin invites from the Team page and copies the link.
   await signIn(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -63,6 +69,17 @@ test('an admin invites a member and copies the link; the member joins in a brows
   // A member triages, but has no Team page and no erasure.
   await expect(member.getByRole('link', { name: 'Team' })).toHaveCount(0);
   await expect(member.getByRole('button', { name: 'Erase a person' })).toHaveCount(0);
+  await member.getByLabel(`Assignee of ${lead}`).selectOption({ label: 'Grace Member (me)' });
+  await expect(member.getByLabel(`Assignee of ${lead}`)).toBeEnabled();
+
+  await member.getByRole('button', { name: 'Assigned to me' }).click();
+  await expect(member).toHaveURL(/assignee=me/);
+  await expect(member.getByTestId('submission')).toHaveCount(1);
+  await expect(member.getByRole('row', { name: lead })).toBeVisible();
+
+  // The history names who assigned.
+  await member.getByRole('button', { name: lead }).click();
+  await expect(member.getByTestId('history')).toContainText('Grace Member');
   await memberContext.close();
 
   // The admin's list shows the member as active now.

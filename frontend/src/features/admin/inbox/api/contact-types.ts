@@ -7,10 +7,9 @@ type Schemas = components['schemas'];
 export type Status = Schemas['ContactSubmissionDto']['status'];
 export const STATUSES: readonly Status[] = ['new', 'contacted', 'qualified', 'archived', 'spam'];
 
-/** PROVISIONAL until the generated types carry assignment (shared/CONTRACT.md, "Assignment"). */
-export type Assignee = { id: string; username: string; displayName: string };
-export type ContactSubmission = Schemas['ContactSubmissionDto'] & { assigneeId?: string | null };
-export type ContactDetail = Schemas['ContactDetailDto'] & { assigneeId?: string | null; assignee?: Assignee | null };
+export type Assignee = Schemas['PersonDto'];
+export type ContactSubmission = Schemas['ContactSubmissionDto'];
+export type ContactDetail = Schemas['ContactDetailDto'];
 export type Delivery = Schemas['DeliveryDto'];
 export type DeliveryState = Delivery['state'];
 export type HistoryEvent = Schemas['HistoryEntryDto'];

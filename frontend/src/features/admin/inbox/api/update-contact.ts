@@ -5,8 +5,7 @@ import type { components } from '@/generated/api-types';
 import type { ContactDetail } from './contact-types';
 import { inboxKeys, INBOX_API } from './inbox-keys';
 
-// PROVISIONAL: `assigneeId` until the generated UpdateContactDto carries it.
-export type ContactChanges = components['schemas']['UpdateContactDto'] & { assigneeId?: string | null };
+export type ContactChanges = components['schemas']['UpdateContactDto'];
 
 export async function updateContact(id: string, changes: ContactChanges): Promise<ContactDetail> {
   const res = await apiRequest(`${INBOX_API.contacts}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });

@@ -10,7 +10,7 @@ import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@/config/brand';
 import { interestLabel } from '@/config/interests';
-import { useCan } from '@/lib/session-user';
+import { useCan, useSessionUser } from '@/lib/session-user';
 import { mailtoHref } from '@/lib/url';
 import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
@@ -62,6 +62,11 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
   const reply = replyHref(lead);
   const canTriage = useCan('triage');
   const canDelete = useCan('delete');
+  const me = useSessionUser();
+  // Whom an `assign` event names: the people this page knows.
+  const names = Object.fromEntries(
+    [lead.assignee, me].filter((person) => person !== null).map((person) => [person.id, person.displayName]),
+  );
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <SubmissionCard submission={lead} />
@@ -137,9 +142,9 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="history">
             {lead.history.map((event, index) => (
               <Typography component="li" variant="body2" key={`${event.at}-${index}`}>
-                {historyText(event)}{' '}
+                {historyText(event, names)}{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  by {event.actor ?? 'the system'}, {localTime(event.at)}
+                  by {event.actorDisplayName ?? event.actor ?? 'the system'}, {localTime(event.at)}
                 </Typography>
               </Typography>
             ))}

@@ -23,10 +23,7 @@ export type Filters = {
 export type AssigneeChoice = '' | 'me' | 'none';
 
 /** The API's list filters, as the CSV export takes them: every value a string, absent when unset. */
-export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']> & {
-  // PROVISIONAL until the generated types carry it.
-  assignee?: string;
-};
+export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']>;
 
 export const Q_MIN_LENGTH = 2;
 export const Q_MAX_LENGTH = 100;
