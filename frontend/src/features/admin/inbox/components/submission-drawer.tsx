@@ -65,7 +65,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
   const me = useSessionUser();
   // Whom an `assign` event names: the people this page knows.
   const names = Object.fromEntries(
-    [lead.assignee, me].filter((person) => person !== null).map((person) => [person.id, person.displayName]),
+    [lead.assignee, me].filter((person) => person != null).map((person) => [person.id, person.displayName]),
   );
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
