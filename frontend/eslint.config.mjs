@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['admin', 'auth', 'contact'];
+const FEATURES = ['account', 'admin', 'auth', 'contact', 'team'];
 /** The admin feature's parts, folders of their own that share only through features/admin/ itself. */
 const ADMIN_PARTS = ['inbox', 'analytics'];
 

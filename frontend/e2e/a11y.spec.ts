@@ -69,3 +69,27 @@ test('the thank-you panel has no axe violations', async ({ page }) => {
   await expect(page.getByTestId('toast')).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("the team's pages have no axe violations and no horizontal scroll at 375 px", async ({ page, browser }) => {
+  test.slow(); // five pages, each checked by axe
+  await page.setViewportSize({ width: 375, height: 812 });
+  const signedOutContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const signedOut = await signedOutContext.newPage();
+  const pages: [Page, string, string][] = [
+    [signedOut, '/admin/reset#not-a-real-token', 'Choose a new password'],
+    [signedOut, '/admin/invite#not-a-real-token-but-a-form-to-check', 'Join the team'],
+    [signedOut, '/admin/reset', 'Forgot password?'],
+  ];
+  await signIn(page);
+  pages.push([page, '/admin/account', 'Your account'], [page, '/admin/team', 'Team']);
+  for (const [tab, path, heading] of pages) {
+    const response = await tab.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(tab.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoAxeViolations(tab);
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(
+      true,
+    );
+  }
+  await signedOutContext.close();
+});

@@ -10,9 +10,21 @@ import { paths } from '@/config/paths';
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyPage })));
+// The team's pages are chunks of their own too, so the dashboard's first load does not carry them.
+const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
+const ResetPage = lazy(() => import('./routes/reset').then((m) => ({ default: m.ResetPage })));
+const AccountPage = lazy(() => import('./routes/account').then((m) => ({ default: m.AccountPage })));
+const TeamPage = lazy(() => import('./routes/team').then((m) => ({ default: m.TeamPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
-/** The routes: `/`, `/admin`, `/privacy`, and the 404 page for anything else. */
+const TEAM_PAGES = [
+  [paths.invite, InvitePage],
+  [paths.reset, ResetPage],
+  [paths.account, AccountPage],
+  [paths.team, TeamPage],
+] as const;
+
+/** The routes: `/`, `/admin`, the team's pages under `/admin/`, `/privacy`, and the 404 page for anything else. */
 export function AppRoutes() {
   return (
     <Switch>
@@ -26,6 +38,13 @@ export function AppRoutes() {
           <AdminPage />
         </Suspense>
       </Route>
+      {TEAM_PAGES.map(([path, Page]) => (
+        <Route key={path} path={path}>
+          <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>
+            <Page />
+          </Suspense>
+        </Route>
+      ))}
       <Route path={paths.privacy}>
         <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>
           <PrivacyPage />

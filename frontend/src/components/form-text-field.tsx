@@ -8,7 +8,7 @@ export type FormTextFieldProps = {
   name: string;
   label: string;
   required?: boolean;
-  type?: 'text' | 'password';
+  type?: 'text' | 'password' | 'email';
   autoComplete?: string;
 };
 

@@ -7,6 +7,10 @@ export const API = {
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
+  password: '/api/auth/password',
+  passwordReset: '/api/auth/password-reset',
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
+  acceptInvitation: '/api/auth/invitations/accept',
 } as const;
 
 export const queryKeys = {

@@ -9,6 +9,8 @@ export type PageMeta = {
   siteName?: string;
 };
 
+const NOINDEX = 'noindex, nofollow';
+const TEAM_DESCRIPTION = `The ${PRODUCT_NAME} team's dashboard.`;
 const DESCRIPTION = 'Recruiting. Rewritten. Build smarter, faster, human-centered hiring with AI, on your terms.';
 
 /**
@@ -20,12 +22,16 @@ export const pageMeta = {
   admin: {
     title: `Admin Dashboard · ${PRODUCT_NAME}`,
     description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`,
-    robots: 'noindex, nofollow',
+    robots: NOINDEX,
   },
   privacy: {
     title: `Privacy · ${PRODUCT_NAME}`,
     description: `What the ${PRODUCT_NAME} contact form collects, why, how long it is kept and how to have it erased.`,
   },
+  invite: { title: `Join the team · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
+  reset: { title: `Choose a new password · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
+  account: { title: `Your account · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
+  team: { title: `Team · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
   notFound: { title: `Page not found · ${PRODUCT_NAME}`, description: DESCRIPTION },
 } satisfies Record<string, PageMeta>;
 
@@ -50,5 +56,10 @@ export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.admin, file: 'admin.html', meta: pageMeta.admin },
   { path: paths.admin, file: 'admin-session.html', meta: pageMeta.admin, session: true },
   { path: paths.privacy, file: 'privacy.html', meta: pageMeta.privacy },
+  // nginx serves /admin/<page> from admin-<page>.html.
+  { path: paths.invite, file: 'admin-invite.html', meta: pageMeta.invite },
+  { path: paths.reset, file: 'admin-reset.html', meta: pageMeta.reset },
+  { path: paths.account, file: 'admin-account.html', meta: pageMeta.account },
+  { path: paths.team, file: 'admin-team.html', meta: pageMeta.team },
   { path: '/404', file: '404.html', meta: pageMeta.notFound },
 ];

@@ -2,4 +2,10 @@ export const paths = {
   home: '/',
   admin: '/admin',
   privacy: '/privacy',
+  // The team's pages (shared/CONTRACT.md, "Pages and crawlers"). The invitation and reset
+  // links carry their token in the fragment (`#<token>`), which no request sends.
+  invite: '/admin/invite',
+  reset: '/admin/reset',
+  account: '/admin/account',
+  team: '/admin/team',
 } as const;

@@ -7,12 +7,23 @@ import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
  */
 export class ApiError extends Error {
   readonly status: number;
+  /** `Retry-After` in seconds (a 429's or 503's), when the answer has one. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, text: string) {
+  constructor(status: number, text: string, retryAfter: number | null = null) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** `Retry-After` as seconds: its delay-seconds form, or its HTTP date from now (null when absent or unreadable). */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -56,7 +67,7 @@ export async function apiRequest(
   });
   if (!res.ok) {
     const text = await res.text();
-    throw new ApiError(res.status, text ? errorText(text) : res.statusText);
+    throw new ApiError(res.status, text ? errorText(text) : res.statusText, retryAfterSeconds(res.headers.get('Retry-After')));
   }
   return res;
 }

@@ -6,14 +6,28 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '@/app/provider';
+import type { SessionUser } from '@/config/roles';
 import { createQueryClient } from '@/lib/query-client';
+import { SessionUserProvider } from '@/lib/session-user';
 
 export type RenderAppOptions = Omit<RenderOptions, 'wrapper'> & {
   route?: string;
+  /** The signed-in user the controls ask (an admin unless said). */
+  user?: SessionUser | null;
+};
+
+export const TEST_ADMIN: SessionUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  username: 'admin',
+  email: 'admin@example.com',
+  displayName: 'Ada Admin',
+  role: 'admin',
+  timeZone: 'UTC',
+  notifications: { newLead: 'instant', assigned: true },
 };
 
 /** The one render helper: the app's providers around `ui`, with a fresh QueryClient. */
-export function renderApp(ui: ReactElement, { route = '/', ...options }: RenderAppOptions = {}) {
+export function renderApp(ui: ReactElement, { route = '/', user: signedIn = TEST_ADMIN, ...options }: RenderAppOptions = {}) {
   const queryClient = createQueryClient();
   const location = memoryLocation({ path: route, record: true });
   const user = userEvent.setup({ delay: null });
@@ -21,7 +35,9 @@ export function renderApp(ui: ReactElement, { route = '/', ...options }: RenderA
     wrapper: ({ children }) => (
       <AppProvider>
         <QueryClientProvider client={queryClient}>
-          <Router hook={location.hook}>{children}</Router>
+          <SessionUserProvider user={signedIn}>
+            <Router hook={location.hook}>{children}</Router>
+          </SessionUserProvider>
         </QueryClientProvider>
       </AppProvider>
     ),

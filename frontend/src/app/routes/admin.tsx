@@ -1,23 +1,20 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
-import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
-import { SiteHeader } from '@/components/site-header';
 import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
-import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
+import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
 import { queryClient } from '@/lib/query-client';
+import { SessionUserProvider } from '@/lib/session-user';
 import { usePageTitle } from '@/lib/use-page-title';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { AdminHeader } from './admin-header';
 
 // This chunk decides between the two, each a chunk of its own: a signed-out visitor loads
 // the sign-in form (Formik, Yup and the MUI inputs), a signed-in one the dashboard.
-const SignInForm = lazy(() => import('@/features/auth/components/sign-in-form').then((m) => ({ default: m.SignInForm })));
 const SignedInDashboard = lazy(() => import('./admin-signed-in').then((m) => ({ default: m.SignedInDashboard })));
 
 export function AdminRoute() {
@@ -26,20 +23,12 @@ export function AdminRoute() {
 
   if (me.isPending) return <LoadingScreen fullPage label={ADMIN_LOADING_TEXT} />;
 
-  const signedIn = Boolean(me.data);
+  const user = me.data ?? null;
+  const signedIn = user !== null;
 
   return (
-    <>
-      <SiteHeader
-        actions={
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} href={paths.home} variant="contained">
-              Back to Form
-            </Button>
-            {signedIn ? <SignOutButton /> : null}
-          </Box>
-        }
-      />
+    <SessionUserProvider user={user}>
+      <AdminHeader user={user} />
       <Box component="main" sx={{ py: { xs: 3, md: 5 } }}>
         <Container maxWidth="lg">
           {me.isError ? (
@@ -57,7 +46,7 @@ export function AdminRoute() {
           )}
         </Container>
       </Box>
-    </>
+    </SessionUserProvider>
   );
 }
 

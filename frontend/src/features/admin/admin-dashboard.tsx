@@ -17,6 +17,7 @@ import { queryKeys } from '@/config/api';
 import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { pageMeta } from '@/config/pages';
+import { useCan } from '@/lib/session-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAnalytics } from './analytics/api/get-analytics';
 import { StatCards } from './analytics/components/stat-cards';
@@ -38,7 +39,7 @@ const SubmissionDrawer = lazy(() =>
 );
 
 const hasFilters = (filters: Filters) =>
-  Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range);
+  Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range || filters.assignee);
 
 export function AdminDashboard() {
   const queryClient = useQueryClient();
@@ -54,6 +55,9 @@ export function AdminDashboard() {
     else next.delete('lead');
     setSearchParams(next, { replace: true });
   };
+  // A viewer reads; exporting is a member's, erasing a person an admin's (the API refuses the rest).
+  const canExport = useCan('triage');
+  const canErase = useCan('delete');
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   const analytics = useAnalytics();
@@ -113,10 +117,17 @@ export function AdminDashboard() {
           <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
             Refresh
           </Button>
-          <Button variant="outlined" size="small" href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`} download>
-            Export CSV
-          </Button>
-          <ErasePersonButton />
+          {canExport ? (
+            <Button
+              variant="outlined"
+              size="small"
+              href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`}
+              download
+            >
+              Export CSV
+            </Button>
+          ) : null}
+          {canErase ? <ErasePersonButton /> : null}
         </Box>
         <SubmissionsFilters filters={filters} onChange={changeFilters} />
         {listError ? (

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest, isApiError } from '@/lib/api-client';
-import type { components } from '@/generated/api-types';
+import type { SessionUser } from '@/config/roles';
 
-export type AdminUser = components['schemas']['SessionUserDto'];
+export type AdminUser = SessionUser;
 
 /**
  * The API's readable cookie that a session was started in this browser (the session cookie
@@ -17,7 +17,7 @@ function hasSignedInHint(): boolean {
   return document.cookie.split('; ').some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT}=`));
 }
 
-/** The signed-in admin, or null when there is no session: the one query that yields null on 401. */
+/** The signed-in user, or null when there is no session: the one query that yields null on 401. */
 export async function getMe({ signal }: QueryFunctionContext): Promise<AdminUser | null> {
   if (!hasSignedInHint()) return null;
   try {

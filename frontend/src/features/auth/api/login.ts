@@ -1,24 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
 import type { components } from '@/generated/api-types';
-import type { AdminUser } from './get-me';
 
 export type LoginInput = components['schemas']['LoginDto'];
 
-export async function login(input: LoginInput): Promise<AdminUser> {
-  const res = await apiRequest(API.login, { method: 'POST', body: input });
-  return (await res.json()) as AdminUser;
+/**
+ * After a sign-in (or an accepted invitation): data cached under another session must never
+ * show under this one, and the account (role included) is asked again, since the sign-in's
+ * answer holds only the id and username.
+ */
+export async function startSession(queryClient: QueryClient): Promise<void> {
+  queryClient.removeQueries({ queryKey: queryKeys.admin });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+}
+
+export async function login(input: LoginInput): Promise<void> {
+  await apiRequest(API.login, { method: 'POST', body: input });
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      // Data cached under another session must never show under this one.
-      queryClient.removeQueries({ queryKey: queryKeys.admin });
-      queryClient.setQueryData(queryKeys.me, user);
-    },
+    onSuccess: () => startSession(queryClient),
   });
 }

@@ -7,6 +7,7 @@ type Schemas = components['schemas'];
 export type Status = Schemas['ContactSubmissionDto']['status'];
 export const STATUSES: readonly Status[] = ['new', 'contacted', 'qualified', 'archived', 'spam'];
 
+export type Assignee = Schemas['PersonDto'];
 export type ContactSubmission = Schemas['ContactSubmissionDto'];
 export type ContactDetail = Schemas['ContactDetailDto'];
 export type Delivery = Schemas['DeliveryDto'];

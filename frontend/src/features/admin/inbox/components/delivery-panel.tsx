@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { toast } from '@/components/toast/toast';
+import { useCan } from '@/lib/session-user';
 import type { Delivery, DeliveryState } from '../api/contact-types';
 import { useRedeliverContact } from '../api/redeliver-contact';
 import { localTime } from '../utils/relative-time';
@@ -21,6 +22,7 @@ export type DeliveryPanelProps = {
 /** Where the lead's spreadsheet copy stands, and "Send again". */
 export function DeliveryPanel({ id, delivery }: DeliveryPanelProps) {
   const redeliver = useRedeliverContact();
+  const canTriage = useCan('triage');
   const handleSend = () =>
     redeliver.mutate(id, {
       onSuccess: () => void toast({ title: 'Queued to be sent again' }),
@@ -38,7 +40,7 @@ export function DeliveryPanel({ id, delivery }: DeliveryPanelProps) {
           Last error: {delivery.lastError}
         </Typography>
       ) : null}
-      {delivery.state !== 'off' ? (
+      {delivery.state !== 'off' && canTriage ? (
         <Box>
           <Button variant="outlined" size="small" onClick={handleSend} disabled={redeliver.isPending}>
             Send again

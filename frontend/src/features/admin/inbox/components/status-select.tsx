@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import NativeSelect from '@mui/material/NativeSelect';
 import { toast } from '@/components/toast/toast';
+import { useCan } from '@/lib/session-user';
 import { STATUSES } from '../api/contact-types';
 import type { ContactSubmission, Status } from '../api/contact-types';
 import { useUpdateContact } from '../api/update-contact';
@@ -26,6 +27,7 @@ const isStep = (event: KeyboardEvent) =>
  */
 export function StatusSelect({ submission }: StatusSelectProps) {
   const update = useUpdateContact();
+  const canTriage = useCan('triage');
   const [draft, setDraft] = useState<Status | null>(null);
   // Set from a stepping key's keydown to its keyup: the change it makes in between is a step.
   const stepping = useRef(false);
@@ -53,6 +55,7 @@ export function StatusSelect({ submission }: StatusSelectProps) {
   return (
     <NativeSelect
       value={value}
+      disabled={!canTriage}
       onKeyDown={handleKeyDown}
       onKeyUp={() => (stepping.current = false)}
       onChange={(event) => {

@@ -10,12 +10,14 @@ import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@/config/brand';
 import { interestLabel } from '@/config/interests';
+import { useCan, useSessionUser } from '@/lib/session-user';
 import { mailtoHref } from '@/lib/url';
 import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
 import { historyText } from '../utils/history-text';
 import { localTime } from '../utils/relative-time';
 import { statusLabel } from '../utils/status-labels';
+import { AssigneeSelect } from './assignee-select';
 import { DeleteContactButton } from './delete-contact-button';
 import { DeliveryPanel } from './delivery-panel';
 import { NoteEditor } from './note-editor';
@@ -58,6 +60,13 @@ export function replyHref(lead: Pick<ContactDetail, 'email' | 'interest'>): stri
 function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (id: string) => void; onClose: () => void }) {
   const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
   const reply = replyHref(lead);
+  const canTriage = useCan('triage');
+  const canDelete = useCan('delete');
+  const me = useSessionUser();
+  // Whom an `assign` event names: the people this page knows.
+  const names = Object.fromEntries(
+    [lead.assignee, me].filter((person) => person != null).map((person) => [person.id, person.displayName]),
+  );
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <SubmissionCard submission={lead} />
@@ -67,7 +76,9 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
             Reply by e-mail
           </Button>
         ) : null}
-        <DeleteContactButton id={lead.id} name={lead.name} inSpreadsheet={lead.delivery.state !== 'off'} onDeleted={onClose} />
+        {canDelete ? (
+          <DeleteContactButton id={lead.id} name={lead.name} inSpreadsheet={lead.delivery.state !== 'off'} onDeleted={onClose} />
+        ) : null}
       </Box>
       <Section title="Status">
         <Box>
@@ -79,8 +90,19 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           </Typography>
         ) : null}
       </Section>
+      <Section title="Assignee">
+        <Box>
+          <AssigneeSelect submission={lead} assignee={lead.assignee} />
+        </Box>
+      </Section>
       <Section title="Note">
-        <NoteEditor id={lead.id} note={lead.note} />
+        {canTriage ? (
+          <NoteEditor id={lead.id} note={lead.note} />
+        ) : (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {lead.note ?? 'No note.'}
+          </Typography>
+        )}
       </Section>
       {provenance.length ? (
         <Section title="Where the lead came from">
@@ -122,9 +144,9 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="history">
             {lead.history.map((event, index) => (
               <Typography component="li" variant="body2" key={`${event.at}-${index}`}>
-                {historyText(event)}{' '}
+                {historyText(event, names)}{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  by {event.actor ?? 'the system'}, {localTime(event.at)}
+                  by {event.actorDisplayName ?? event.actor ?? 'the system'}, {localTime(event.at)}
                 </Typography>
               </Typography>
             ))}

@@ -7,6 +7,7 @@ import { INTERESTS } from '@/config/interests';
 import { STATUSES } from '../api/contact-types';
 import type { Filters } from '../utils/filters';
 import { STATUS_LABELS } from '../utils/status-labels';
+import { AssigneeFilter } from './assignee-filter';
 import { FilterChips } from './filter-chips';
 import { RangePicker } from './range-picker';
 import { SearchBox } from './search-box';
@@ -27,7 +28,8 @@ export function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProp
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
   const foldId = useId();
-  const chosen = filters.interests.length + filters.statuses.length + (filters.range === '' ? 0 : 1);
+  const chosen =
+    filters.interests.length + filters.statuses.length + (filters.range === '' ? 0 : 1) + (filters.assignee === '' ? 0 : 1);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
@@ -56,6 +58,7 @@ export function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProp
           selected={filters.statuses}
           onChange={(statuses) => onChange({ statuses })}
         />
+        <AssigneeFilter value={filters.assignee} onChange={(assignee) => onChange({ assignee })} />
         <RangePicker filters={filters} onChange={onChange} />
       </Box>
     </Box>

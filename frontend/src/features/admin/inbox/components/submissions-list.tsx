@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ContactSubmission } from '../api/contact-types';
+import { AssigneeSelect } from './assignee-select';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
@@ -52,8 +53,9 @@ export function SubmissionsList({ submissions, now, onOpen }: SubmissionsListPro
             </Box>
             <ReceivedTime iso={submission.submittedAt} now={now} />
             <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
-            <Box sx={{ mt: 1 }}>
+            <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
               <StatusSelect submission={submission} />
+              <AssigneeSelect submission={submission} />
             </Box>
           </Paper>
         </li>

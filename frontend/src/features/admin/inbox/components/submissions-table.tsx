@@ -8,6 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ContactSubmission } from '../api/contact-types';
+import { AssigneeSelect } from './assignee-select';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
@@ -34,6 +35,7 @@ export function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableP
             <TableCell>Interest</TableCell>
             <TableCell>Comments</TableCell>
             <TableCell>Status</TableCell>
+            <TableCell>Assignee</TableCell>
             <TableCell>Received</TableCell>
           </TableRow>
         </TableHead>
@@ -65,6 +67,9 @@ export function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableP
               </TableCell>
               <TableCell>
                 <StatusSelect submission={submission} />
+              </TableCell>
+              <TableCell>
+                <AssigneeSelect submission={submission} />
               </TableCell>
               <TableCell sx={{ minWidth: 104 }}>
                 <ReceivedTime iso={submission.submittedAt} now={now} />

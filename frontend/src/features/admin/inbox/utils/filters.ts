@@ -16,7 +16,11 @@ export type Filters = {
   /** Custom range, first and last local day (both included). */
   from: string;
   to: string;
+  /** "Assigned to me" or "Unassigned" (the API's `assignee=me|none`). */
+  assignee: AssigneeChoice;
 };
+
+export type AssigneeChoice = '' | 'me' | 'none';
 
 /** The API's list filters, as the CSV export takes them: every value a string, absent when unset. */
 export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']>;
@@ -37,6 +41,8 @@ export function readFilters(params: URLSearchParams): Filters {
     range: range === '7' || range === '30' || range === '90' || range === 'custom' ? range : '',
     from: DAY_PATTERN.test(params.get('from') ?? '') ? params.get('from')! : '',
     to: DAY_PATTERN.test(params.get('to') ?? '') ? params.get('to')! : '',
+    assignee:
+      params.get('assignee') === 'me' || params.get('assignee') === 'none' ? (params.get('assignee') as AssigneeChoice) : '',
   };
 }
 
@@ -46,6 +52,7 @@ export function writeFilters(filters: Filters): URLSearchParams {
   if (filters.q) params.set('q', filters.q);
   if (filters.interests.length) params.set('interest', filters.interests.join(','));
   if (filters.statuses.length) params.set('status', filters.statuses.join(','));
+  if (filters.assignee) params.set('assignee', filters.assignee);
   if (filters.range) params.set('range', filters.range);
   if (filters.range === 'custom') {
     if (filters.from) params.set('from', filters.from);
@@ -86,6 +93,7 @@ export function toApiFilters(filters: Filters, now: Date = new Date()): ApiFilte
   if (q.length >= Q_MIN_LENGTH) api.q = q.slice(0, Q_MAX_LENGTH);
   if (filters.interests.length) api.interest = filters.interests.join(',');
   if (filters.statuses.length) api.status = filters.statuses.join(',');
+  if (filters.assignee) api.assignee = filters.assignee;
   return api;
 }
 

@@ -1,9 +1,12 @@
 import type { HistoryEvent } from '../api/contact-types';
 import { statusLabel } from './status-labels';
 
-/** One line of a lead's history, in words: "Status: New → Contacted". */
-export function historyText(event: HistoryEvent): string {
+/** One line of a lead's history, in words: "Status: New → Contacted", "Assigned to Grace". `names`: display names by user id. */
+export function historyText(event: HistoryEvent, names: Record<string, string> = {}): string {
   const { action, detail } = event;
+  if (action === 'assign') {
+    return typeof detail.to === 'string' ? `Assigned to ${names[detail.to] ?? 'a teammate'}` : 'Unassigned';
+  }
   if (action === 'status') return `Status: ${statusLabel(String(detail.from))} → ${statusLabel(String(detail.to))}`;
   if (action === 'note') return detail.cleared ? 'Note cleared' : 'Note saved';
   if (action === 'redeliver') return 'Sent to the spreadsheet again';

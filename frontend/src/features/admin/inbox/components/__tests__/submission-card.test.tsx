@@ -10,6 +10,7 @@ const submission = (overrides: Partial<ContactSubmission>): ContactSubmission =>
   email: 'ada@example.com',
   linkedin: null,
   company: null,
+  assigneeId: null,
   interest: 'community',
   comments: null,
   submittedAt: '2026-11-20T10:00:00.000Z',

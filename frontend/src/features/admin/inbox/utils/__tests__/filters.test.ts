@@ -23,6 +23,14 @@ describe('filters', () => {
     expect(toQueryString({ q: 'a b', status: 'new,spam' })).toBe('?q=a+b&status=new%2Cspam');
   });
 
+  it('keeps "Assigned to me" and "Unassigned" in the URL and sends them as `assignee`, anything else dropped', () => {
+    const mine = readFilters(new URLSearchParams('assignee=me'));
+    expect(writeFilters(mine).toString()).toBe('assignee=me');
+    expect(toApiFilters(mine, now)).toEqual({ assignee: 'me' });
+    expect(toApiFilters(readFilters(new URLSearchParams('assignee=none')), now)).toEqual({ assignee: 'none' });
+    expect(readFilters(new URLSearchParams('assignee=someone')).assignee).toBe('');
+  });
+
   it('draws the trend over the chosen range, at least 7 and at most 365 days', () => {
     expect(trendDays(readFilters(new URLSearchParams('')), now)).toBe(30);
     expect(trendDays(readFilters(new URLSearchParams('range=90')), now)).toBe(90);

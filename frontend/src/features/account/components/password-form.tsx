@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useFormik } from 'formik';
+import { object, string } from 'yup';
+import { FormikForm } from '@/components/formik-form';
+import { FormTextField } from '@/components/form-text-field';
+import { SubmitButton } from '@/components/submit-button';
+import { isApiError } from '@/lib/api-client';
+import { newPasswordSchema } from '@/lib/password-rules';
+import { useChangePassword } from '../api/change-password';
+
+const passwordSchema = object({
+  currentPassword: string().required('Please enter your current password'),
+  newPassword: newPasswordSchema,
+});
+
+function passwordErrorMessage(error: Error): string {
+  if (isApiError(error, 401) || isApiError(error, 403)) return 'The current password is not right.';
+  return `Password not changed (${error.message}).`;
+}
+
+/** Changes the password; the account's other sessions (other browsers, other devices) end. */
+export function PasswordForm() {
+  const change = useChangePassword();
+  const formik = useFormik({
+    initialValues: { currentPassword: '', newPassword: '' },
+    validationSchema: passwordSchema,
+    onSubmit: async (values, { resetForm }) => {
+      try {
+        await change.mutateAsync(values);
+        resetForm();
+      } catch {
+        // Shown from the mutation's state.
+      }
+    },
+  });
+  return (
+    <FormikForm formik={formik} label="Change password" error={change.isError ? passwordErrorMessage(change.error) : null}>
+      {change.isSuccess ? (
+        <Alert severity="success" role="status">
+          Password changed. You stay signed in here; every other session has ended.
+        </Alert>
+      ) : null}
+      <FormTextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" required />
+      <FormTextField name="newPassword" label="New password" type="password" autoComplete="new-password" required />
+      <Box>
+        <SubmitButton label="Change password" submitting={formik.isSubmitting} />
+      </Box>
+    </FormikForm>
+  );
+}

@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import { useFormik } from 'formik';
+import { boolean, object, string } from 'yup';
+import { FormikForm } from '@/components/formik-form';
+import { FormTextField } from '@/components/form-text-field';
+import { SubmitButton } from '@/components/submit-button';
+import { toast } from '@/components/toast/toast';
+import type { SessionUser } from '@/config/roles';
+import { useUpdateMe } from '../api/update-me';
+import { timeZoneChoices } from '../utils/time-zones';
+
+type NewLeadChoice = SessionUser['notifications']['newLead'];
+
+const NEW_LEAD_CHOICES: { value: NewLeadChoice; label: string }[] = [
+  { value: 'instant', label: 'At once, one e-mail a lead' },
+  { value: 'daily', label: 'Once a day, a digest' },
+  { value: 'off', label: 'Never' },
+];
+
+const profileSchema = object({
+  email: string().trim().required('Please enter your e-mail address').email('Please enter a valid e-mail address'),
+  displayName: string().trim().required('Please enter your name').max(100, 'The name must be at most 100 characters'),
+  timeZone: string().required(),
+  newLead: string().oneOf(NEW_LEAD_CHOICES.map((choice) => choice.value)),
+  assigned: boolean(),
+});
+
+/** The account's e-mail, display name, time zone and notification choices, saved together. */
+export function ProfileForm({ user }: { user: SessionUser }) {
+  const update = useUpdateMe();
+  const formik = useFormik({
+    initialValues: {
+      email: user.email ?? '',
+      displayName: user.displayName,
+      timeZone: user.timeZone,
+      newLead: user.notifications.newLead,
+      assigned: user.notifications.assigned,
+    },
+    validationSchema: profileSchema,
+    onSubmit: async ({ email, displayName, timeZone, newLead, assigned }) => {
+      try {
+        await update.mutateAsync({
+          email: email.trim(),
+          displayName: displayName.trim(),
+          timeZone,
+          notifications: { newLead, assigned },
+        });
+        void toast({ title: 'Account saved' });
+      } catch (error) {
+        void toast({ title: 'Account not saved', description: (error as Error).message, destructive: true });
+      }
+    },
+  });
+  return (
+    <FormikForm formik={formik} label="Profile">
+      <FormTextField name="email" label="E-mail address" type="email" autoComplete="email" required />
+      <FormTextField name="displayName" label="Display name" autoComplete="name" required />
+      <TextField
+        select
+        label="Time zone"
+        {...formik.getFieldProps('timeZone')}
+        disabled={formik.isSubmitting}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {timeZoneChoices(user.timeZone).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="E-mail me new leads"
+        {...formik.getFieldProps('newLead')}
+        disabled={formik.isSubmitting}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {NEW_LEAD_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Checkbox {...formik.getFieldProps({ name: 'assigned', type: 'checkbox' })} disabled={formik.isSubmitting} />}
+        label="E-mail me when a lead is assigned to me"
+      />
+      <Box>
+        <SubmitButton label="Save" submitting={formik.isSubmitting} />
+      </Box>
+    </FormikForm>
+  );
+}

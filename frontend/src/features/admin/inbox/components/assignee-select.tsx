@@ -1,0 +1,51 @@
+import NativeSelect from '@mui/material/NativeSelect';
+import { toast } from '@/components/toast/toast';
+import { useCan, useSessionUser } from '@/lib/session-user';
+import type { Assignee, ContactSubmission } from '../api/contact-types';
+import { useAssignees } from '../api/get-assignees';
+import { useUpdateContact } from '../api/update-contact';
+
+export type AssigneeSelectProps = {
+  submission: Pick<ContactSubmission, 'id' | 'name' | 'assigneeId'>;
+  /** The assignee's name when known (the detail carries it; a list row only the id). */
+  assignee?: Assignee | null;
+};
+
+const UNASSIGNED = '';
+
+/** Who owns the lead, changed right in the list or the drawer: saved at once. */
+export function AssigneeSelect({ submission, assignee }: AssigneeSelectProps) {
+  const update = useUpdateContact();
+  const canAssign = useCan('triage');
+  const me = useSessionUser();
+  const people = useAssignees();
+  const current = submission.assigneeId ?? null;
+  const pending = update.isPending && update.variables.changes.assigneeId !== undefined;
+  const value = (pending ? update.variables.changes.assigneeId : current) ?? UNASSIGNED;
+  // The assignee stays a choice even when not among those this user can pick.
+  const choices =
+    current && !people.some((person) => person.id === current)
+      ? [...people, assignee ?? { id: current, username: '', displayName: 'A teammate' }]
+      : people;
+  const handleChange = (assigneeId: string) =>
+    update.mutate(
+      { id: submission.id, changes: { assigneeId: assigneeId || null } },
+      { onError: (error) => void toast({ title: 'Not assigned', description: error.message, destructive: true }) },
+    );
+  return (
+    <NativeSelect
+      value={value}
+      disabled={!canAssign || update.isPending}
+      onChange={(event) => handleChange(event.target.value)}
+      inputProps={{ 'aria-label': `Assignee of ${submission.name}` }}
+      sx={{ fontSize: '0.875rem', minWidth: 112 }}
+    >
+      <option value={UNASSIGNED}>Unassigned</option>
+      {choices.map((person) => (
+        <option key={person.id} value={person.id}>
+          {person.id === me?.id ? `${person.displayName} (me)` : person.displayName}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

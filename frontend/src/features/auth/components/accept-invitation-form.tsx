@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import { useFormik } from 'formik';
+import { object, string } from 'yup';
+import { useLocation } from 'wouter';
+import { FormCard } from '@/components/form-card';
+import { FormikForm } from '@/components/formik-form';
+import { FormTextField } from '@/components/form-text-field';
+import { SubmitButton } from '@/components/submit-button';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { newPasswordSchema } from '@/lib/password-rules';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { linkToken } from '../utils/link-token';
+
+const acceptSchema = object({
+  username: string().trim().required('Please choose a username').max(64, 'The username must be at most 64 characters'),
+  displayName: string().trim().max(100, 'The display name must be at most 100 characters'),
+  password: newPasswordSchema,
+});
+
+function acceptErrorMessage(error: Error): string {
+  if (isApiError(error, 410)) return 'This invitation is no longer valid. Ask an admin of your team for a new one.';
+  if (isApiError(error, 409)) return 'This username is taken. Please choose another.';
+  return `Could not accept the invitation (${error.message}).`;
+}
+
+/** `/admin/invite#<token>`: the invited person chooses a username and password, and is signed in. */
+export function AcceptInvitationForm() {
+  const [token] = useState(() => linkToken());
+  const accept = useAcceptInvitation();
+  const [, navigate] = useLocation();
+  const formik = useFormik({
+    initialValues: { username: '', displayName: '', password: '' },
+    validationSchema: acceptSchema,
+    onSubmit: async ({ username, displayName, password }) => {
+      try {
+        const name = displayName.trim();
+        await accept.mutateAsync({ token, username: username.trim(), password, ...(name ? { displayName: name } : {}) });
+        navigate(paths.admin);
+      } catch {
+        // Shown from the mutation's state.
+      }
+    },
+  });
+
+  return (
+    <FormCard title="Join the team" intro="You were invited to the dashboard. Choose how you sign in.">
+      {(titleId) =>
+        token ? (
+          <FormikForm formik={formik} labelledBy={titleId} error={accept.isError ? acceptErrorMessage(accept.error) : null}>
+            <FormTextField name="username" label="Username" autoComplete="username" required />
+            <FormTextField name="displayName" label="Display name" autoComplete="name" />
+            <FormTextField name="password" label="Password" type="password" autoComplete="new-password" required />
+            <SubmitButton label="Join and sign in" submitting={formik.isSubmitting} />
+          </FormikForm>
+        ) : (
+          <Alert severity="error" role="alert">
+            This link has no invitation in it. Open the link from your invitation again, or ask an admin for a new one.
+          </Alert>
+        )
+      }
+    </FormCard>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { useFormik } from 'formik';
+import { object, string } from 'yup';
+import { FormCard } from '@/components/form-card';
+import { FormikForm } from '@/components/formik-form';
+import { FormTextField } from '@/components/form-text-field';
+import { RouterLink } from '@/components/router-link';
+import { SubmitButton } from '@/components/submit-button';
+import { paths } from '@/config/paths';
+import { throttledMessage } from '@/lib/wait-text';
+import { isApiError } from '@/lib/api-client';
+import { newPasswordSchema } from '@/lib/password-rules';
+import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
+import { linkToken } from '../utils/link-token';
+
+function resetErrorMessage(error: Error): string {
+  if (isApiError(error, 429)) return throttledMessage('requests', error);
+  if (isApiError(error, 410)) return 'This link is no longer valid. Ask for a new one below.';
+  return `Could not reset the password (${error.message}).`;
+}
+
+/** "Forgot password?": asks for a link by e-mail; the answer is the same whether or not the address has an account. */
+function RequestResetForm() {
+  const request = useRequestPasswordReset();
+  const formik = useFormik({
+    initialValues: { email: '' },
+    validationSchema: object({
+      email: string().trim().required('Please enter your e-mail address').email('Please enter a valid e-mail address'),
+    }),
+    onSubmit: async ({ email }) => {
+      try {
+        await request.mutateAsync({ email: email.trim() });
+      } catch {
+        // Shown from the mutation's state.
+      }
+    },
+  });
+  return (
+    <FormCard
+      title="Forgot password?"
+      intro="Enter your account's e-mail address and we will send you a link to choose a new password."
+    >
+      {(titleId) =>
+        request.isSuccess ? (
+          <Alert severity="success" role="status">
+            If an account has this address, a link to choose a new password is on its way. It is valid for 1 hour.
+          </Alert>
+        ) : (
+          <FormikForm formik={formik} labelledBy={titleId} error={request.isError ? resetErrorMessage(request.error) : null}>
+            <FormTextField name="email" label="E-mail address" type="email" autoComplete="email" required />
+            <SubmitButton label="Send the link" submitting={formik.isSubmitting} />
+            <Link component={RouterLink} href={paths.admin} variant="body2" sx={{ justifySelf: 'center' }}>
+              Back to sign-in
+            </Link>
+          </FormikForm>
+        )
+      }
+    </FormCard>
+  );
+}
+
+/** The reset link's page: a new password for the account; every session of it ends. */
+function NewPasswordForm({ token }: { token: string }) {
+  const confirm = useConfirmPasswordReset();
+  const formik = useFormik({
+    initialValues: { password: '' },
+    validationSchema: object({ password: newPasswordSchema }),
+    onSubmit: async ({ password }) => {
+      try {
+        await confirm.mutateAsync({ token, password });
+      } catch {
+        // Shown from the mutation's state.
+      }
+    },
+  });
+  if (isApiError(confirm.error, 410)) {
+    return (
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <Alert severity="error" role="alert">
+          {resetErrorMessage(confirm.error)}
+        </Alert>
+        <RequestResetForm />
+      </Box>
+    );
+  }
+  return (
+    <FormCard title="Choose a new password">
+      {(titleId) =>
+        confirm.isSuccess ? (
+          <Alert severity="success" role="status">
+            Your password is changed.{' '}
+            <Link component={RouterLink} href={paths.admin}>
+              Sign in with it
+            </Link>
+            .
+          </Alert>
+        ) : (
+          <FormikForm formik={formik} labelledBy={titleId} error={confirm.isError ? resetErrorMessage(confirm.error) : null}>
+            <FormTextField name="password" label="New password" type="password" autoComplete="new-password" required />
+            <SubmitButton label="Save the password" submitting={formik.isSubmitting} />
+          </FormikForm>
+        )
+      }
+    </FormCard>
+  );
+}
+
+/** `/admin/reset`: the request form; `/admin/reset#<token>`: the new password form. */
+export function PasswordResetPage() {
+  const [token] = useState(() => linkToken());
+  return token ? <NewPasswordForm token={token} /> : <RequestResetForm />;
+}
