@@ -1,8 +1,9 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
-import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
+import { Delivery } from '../deliveries/delivery.entity.js';
 import { User } from '../users/user.entity.js';
+import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity.js';
 import { InitialSchema1763790000000 } from './migrations/1763790000000-initial-schema.js';
 import { SessionsAndRateLimits1763800000000 } from './migrations/1763800000000-sessions-and-rate-limits.js';
 import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-deliveries.js';
@@ -15,9 +16,10 @@ import { ContactProvenance1795700000000 } from './migrations/1795700000000-conta
 import { SheetEraseDeliveries1795700000001 } from './migrations/1795700000001-sheet-erase-deliveries.js';
 import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention-runs.js';
 import { UuidIds1795800000000 } from './migrations/1795800000000-uuid-ids.js';
+import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
-const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent];
+const ENTITIES = [ContactSubmission, User, Delivery, AuditEvent, WebhookEndpoint];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
   SessionsAndRateLimits1763800000000,
@@ -31,6 +33,7 @@ export const MIGRATIONS = [
   SheetEraseDeliveries1795700000001,
   RetentionRuns1795700000002,
   UuidIds1795800000000,
+  Deliveries1796100000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
