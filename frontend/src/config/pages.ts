@@ -22,6 +22,11 @@ export const pageMeta = {
     description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`,
     robots: 'noindex, nofollow',
   },
+  webhooks: {
+    title: `Webhooks · Settings · ${PRODUCT_NAME}`,
+    description: `The ${PRODUCT_NAME} team's outgoing webhooks.`,
+    robots: 'noindex, nofollow',
+  },
   privacy: {
     title: `Privacy · ${PRODUCT_NAME}`,
     description: `What the ${PRODUCT_NAME} contact form collects, why, how long it is kept and how to have it erased.`,
@@ -33,6 +38,7 @@ export const pageMeta = {
 export const prerenderedPages = [
   { path: paths.home, file: 'index.html', meta: pageMeta.home },
   { path: paths.admin, file: 'admin.html', meta: pageMeta.admin },
+  { path: paths.webhooks, file: 'admin-settings-webhooks.html', meta: pageMeta.webhooks },
   { path: paths.privacy, file: 'privacy.html', meta: pageMeta.privacy },
   { path: '/404', file: '404.html', meta: pageMeta.notFound },
 ];

@@ -1,5 +1,6 @@
 export const paths = {
   home: '/',
   admin: '/admin',
+  webhooks: '/admin/settings/webhooks',
   privacy: '/privacy',
 } as const;

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -18,18 +18,21 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
-function DashboardHeading() {
+function DashboardHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(ref);
   return (
     <Typography ref={ref} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, outline: 'none' }}>
-      Admin Dashboard
+      {children}
     </Typography>
   );
 }
 
-export function AdminRoute() {
-  usePageTitle(pageMeta.admin.title);
+type AdminFrameProps = { title: string; heading: string; children: ReactNode };
+
+/** A page of the dashboard: the header, then the sign-in form or, signed in, the page. */
+export function AdminFrame({ title, heading, children }: AdminFrameProps) {
+  usePageTitle(title);
   const me = useMe();
 
   if (me.isPending) return <LoadingScreen fullPage label={DASHBOARD_LOADING_TEXT} />;
@@ -44,6 +47,15 @@ export function AdminRoute() {
             <Button component={RouterLink} href={paths.home} variant="contained">
               Back to Form
             </Button>
+            {signedIn ? (
+              <Button
+                component={RouterLink}
+                href={title === pageMeta.admin.title ? paths.webhooks : paths.admin}
+                variant="outlined"
+              >
+                {title === pageMeta.admin.title ? 'Webhooks' : 'Inbox'}
+              </Button>
+            ) : null}
             {signedIn ? <SignOutButton /> : null}
           </Box>
         }
@@ -56,8 +68,8 @@ export function AdminRoute() {
             </Typography>
           ) : signedIn ? (
             <>
-              <DashboardHeading />
-              <AdminDashboard />
+              <DashboardHeading>{heading}</DashboardHeading>
+              {children}
             </>
           ) : (
             <SignInForm />
@@ -68,13 +80,28 @@ export function AdminRoute() {
   );
 }
 
-/** The dashboard page with MUI's theme and the app's one QueryClient (loaded with this chunk, never by the landing page). */
-export function AdminPage() {
+/** The dashboard: the inbox and the analytics. */
+export function AdminRoute() {
+  return (
+    <AdminFrame title={pageMeta.admin.title} heading="Admin Dashboard">
+      <AdminDashboard />
+    </AdminFrame>
+  );
+}
+
+/** A dashboard page with MUI's theme and the app's one QueryClient (loaded with its chunk, never by the landing page). */
+export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <AppProvider>
-      <QueryClientProvider client={queryClient}>
-        <AdminRoute />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </AppProvider>
+  );
+}
+
+export function AdminPage() {
+  return (
+    <AdminShell>
+      <AdminRoute />
+    </AdminShell>
   );
 }
