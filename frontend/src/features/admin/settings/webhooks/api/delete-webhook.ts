@@ -10,6 +10,10 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+    // The list only: its deliveries' query (under the same prefix) would ask for an endpoint that is gone.
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: webhookKeys.deliveries(id) });
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.all, exact: true });
+    },
   });
 }
