@@ -275,7 +275,12 @@ describe('outgoing webhooks', () => {
       expect(hanging.mostHanging).toBeLessThanOrEqual(WEBHOOK_CONCURRENCY);
       // On time: the healthy endpoint is not held up by the hanging one beyond the submissions themselves.
       expect(deliveredMs - submittedMs).toBeLessThan(45_000);
-      expect(receiver.received.length).toBe(LEADS);
+      // At least once: a copy more only for an attempt that timed out (under load) after it reached the receiver.
+      const [{ retried }] = await sut.dataSource.query(
+        `SELECT count(*)::int AS retried FROM deliveries WHERE target = $1 AND attempts > 1`,
+        [healthy.id],
+      );
+      expect(receiver.received.length - LEADS).toBeLessThanOrEqual(retried);
       expect(await log(healthy)).toHaveLength(100);
     } finally {
       hanging.releaseHanging();
