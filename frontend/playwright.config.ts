@@ -93,8 +93,10 @@ export default defineConfig({
           ADMIN_PASSWORD: ADMIN.password,
           SHEETS_WEBHOOK_URL: `http://127.0.0.1:${SHEETS_PORT}/exec`,
           // Deliveries within a second, and a quick retry if the receiver was not up yet.
-          SHEETS_POLL_INTERVAL_MS: '250',
-          SHEETS_RETRY_BASE_MS: '500',
+          DELIVERY_POLL_INTERVAL_MS: '250',
+          DELIVERY_RETRY_BASE_MS: '500',
+          // The webhooks' browser test posts to a receiver on 127.0.0.1 (http:, loopback).
+          WEBHOOKS_ALLOW_PRIVATE: 'true',
         },
       },
 });

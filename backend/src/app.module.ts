@@ -19,6 +19,7 @@ import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { UsersModule } from './users/users.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -66,6 +67,7 @@ export class AppModule {
         HealthModule,
         LiveEventsModule,
         MailModule,
+        WebhooksModule,
       ],
     };
   }

@@ -166,9 +166,9 @@ describe('"send again" (spreadsheet sync on)', () => {
     sut = await createTestApp({
       env: {
         SHEETS_WEBHOOK_URL: endpoint.url,
-        SHEETS_POLL_INTERVAL_MS: '25',
-        SHEETS_RETRY_BASE_MS: '20',
-        SHEETS_MAX_ATTEMPTS: '2',
+        DELIVERY_POLL_INTERVAL_MS: '25',
+        DELIVERY_RETRY_BASE_MS: '20',
+        DELIVERY_MAX_ATTEMPTS: '2',
       },
     });
     admin = await signedInAgent(sut);

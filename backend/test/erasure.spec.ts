@@ -9,9 +9,9 @@ import { createTestApp, signedInAgent, type TestApp } from './support/test-app.j
 
 const SECRET = 'erasure-test-secret';
 const FAST = {
-  SHEETS_RETRY_BASE_MS: '20',
-  SHEETS_POLL_INTERVAL_MS: '25',
-  SHEETS_ATTEMPT_TIMEOUT_MS: '1000',
+  DELIVERY_RETRY_BASE_MS: '20',
+  DELIVERY_POLL_INTERVAL_MS: '25',
+  DELIVERY_ATTEMPT_TIMEOUT_MS: '1000',
   CONTACT_RATE_LIMIT: '10000',
 };
 
@@ -42,7 +42,11 @@ describe('erasure', () => {
   const count = async (table: string) => Number((await sut.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
   const erasePosts = () => endpoint.posts.filter((post) => (JSON.parse(post.body) as { action?: string }).action === 'erase');
   const appendsDelivered = (n: number) => async () =>
-    Number((await sut.dataSource.query(`SELECT count(*)::int AS n FROM sheet_deliveries WHERE status = 'delivered'`))[0].n) === n;
+    Number(
+      (
+        await sut.dataSource.query(`SELECT count(*)::int AS n FROM deliveries WHERE channel = 'sheet' AND status = 'delivered'`)
+      )[0].n,
+    ) === n;
 
   it('DELETE /api/admin/contacts/:id removes the lead, its outbox row and key, and sends one signed erase', async () => {
     const keep = await submit({ email: 'keep@example.com' });
@@ -52,7 +56,7 @@ describe('erasure', () => {
     await admin.delete(`/api/admin/contacts/${id}`).expect(204);
 
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toEqual([{ id: keep }]);
-    expect(await sut.dataSource.query('SELECT submission_id FROM sheet_deliveries WHERE submission_id IS NOT NULL')).toEqual([
+    expect(await sut.dataSource.query('SELECT submission_id FROM deliveries WHERE submission_id IS NOT NULL')).toEqual([
       { submission_id: keep },
     ]);
     expect(await sut.dataSource.query('SELECT key FROM contact_idempotency_keys WHERE submission_id = $1', [id])).toEqual([]);
@@ -63,7 +67,7 @@ describe('erasure', () => {
     const timestamp = Number(post.query.get('timestamp'));
     expect(post.query.get('signature')).toBe(sign(SECRET, delivery, timestamp, post.body));
     await waitFor('the erase delivery marked delivered', async () => {
-      const rows = await sut.dataSource.query(`SELECT status FROM sheet_deliveries WHERE action = 'erase'`);
+      const rows = await sut.dataSource.query(`SELECT status FROM deliveries WHERE event = 'erase'`);
       return rows.length === 1 && rows[0].status === 'delivered';
     });
   });
@@ -85,7 +89,7 @@ describe('erasure', () => {
     await admin.delete('/api/admin/contacts/not-an-id').expect(404);
 
     expect(await count('contact_submissions')).toBe(1);
-    expect(await sut.dataSource.query(`SELECT id FROM sheet_deliveries WHERE action = 'erase'`)).toEqual([]);
+    expect(await sut.dataSource.query(`SELECT id FROM deliveries WHERE event = 'erase'`)).toEqual([]);
   });
 
   it('POST /api/admin/erasures erases every submission of the normalised e-mail, in one erase delivery', async () => {
@@ -109,7 +113,7 @@ describe('erasure', () => {
     await admin.post('/api/admin/erasures').send({ email: 'nobody@example.com' }).expect(200, { erased: 0 });
 
     expect(await count('contact_submissions')).toBe(1);
-    expect(await sut.dataSource.query(`SELECT id FROM sheet_deliveries WHERE action = 'erase'`)).toEqual([]);
+    expect(await sut.dataSource.query(`SELECT id FROM deliveries WHERE event = 'erase'`)).toEqual([]);
   });
 
   it.each([[{}], [{ email: 'not-an-email' }], [{ email: 42 }], [{ email: 'a@example.com', extra: 1 }]])(
@@ -179,6 +183,6 @@ describe('erasure without spreadsheet sync', () => {
     await admin.delete(`/api/admin/contacts/${id}`).expect(204);
 
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toEqual([]);
-    expect(await sut.dataSource.query('SELECT id FROM sheet_deliveries')).toEqual([]);
+    expect(await sut.dataSource.query('SELECT id FROM deliveries')).toEqual([]);
   });
 });

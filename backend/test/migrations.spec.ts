@@ -10,6 +10,7 @@ import { ContactSubmissionDays1795900000000 } from '../src/database/migrations/1
 import { TeamAccounts1796000000000 } from '../src/database/migrations/1796000000000-team-accounts.js';
 import request from 'supertest';
 import { seedSubmissions } from './support/seed.js';
+import { Deliveries1796100000000 } from '../src/database/migrations/1796100000000-deliveries.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, DEV_ADMIN, type TestApp } from './support/test-app.js';
 
@@ -189,42 +190,45 @@ describe('migrations', () => {
       expect((await idTypes(before)).filter((column: { udt_name: string }) => column.udt_name === 'text')).toHaveLength(5);
       await before.destroy();
 
-      const sut = await createTestApp({ databaseUrl });
-      apps.push(sut);
-
-      expect(await idTypes(sut.dataSource)).toEqual([
-        { table_name: 'audit_events', column_name: 'submission_id', udt_name: 'uuid' },
-        { table_name: 'contact_idempotency_keys', column_name: 'submission_id', udt_name: 'uuid' },
-        { table_name: 'contact_submissions', column_name: 'id', udt_name: 'uuid' },
-        { table_name: 'sheet_deliveries', column_name: 'erased_ids', udt_name: '_uuid' },
-        { table_name: 'sheet_deliveries', column_name: 'id', udt_name: 'uuid' },
-        { table_name: 'sheet_deliveries', column_name: 'submission_id', udt_name: 'uuid' },
-        { table_name: 'users', column_name: 'id', udt_name: 'uuid' },
-      ]);
-      expect(await rows(sut.dataSource)).toEqual(expectedRows);
-
-      // down(): the text columns again, with the same rows.
-      const reverting = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+      // Up to this migration only: the later ones change the outbox again (see below).
+      const upTo = MIGRATIONS.slice(0, MIGRATIONS.indexOf(UuidIds1795800000000) + 1);
+      const sut = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: upTo }).initialize();
+      await sut.runMigrations();
       try {
-        // Undone from the newest down to this one.
-        const newer = MIGRATIONS.length - MIGRATIONS.indexOf(UuidIds1795800000000);
-        for (let undone = 0; undone < newer; undone += 1) await reverting.undoLastMigration();
-        expect((await idTypes(reverting)).filter((column: { udt_name: string }) => column.udt_name === 'text')).toHaveLength(5);
-        expect(await rows(reverting)).toEqual(expectedRows);
-        await reverting.runMigrations();
+        expect(await idTypes(sut)).toEqual([
+          { table_name: 'audit_events', column_name: 'submission_id', udt_name: 'uuid' },
+          { table_name: 'contact_idempotency_keys', column_name: 'submission_id', udt_name: 'uuid' },
+          { table_name: 'contact_submissions', column_name: 'id', udt_name: 'uuid' },
+          { table_name: 'sheet_deliveries', column_name: 'erased_ids', udt_name: '_uuid' },
+          { table_name: 'sheet_deliveries', column_name: 'id', udt_name: 'uuid' },
+          { table_name: 'sheet_deliveries', column_name: 'submission_id', udt_name: 'uuid' },
+          { table_name: 'users', column_name: 'id', udt_name: 'uuid' },
+        ]);
+        expect(await rows(sut)).toEqual(expectedRows);
+
+        // down(): the text columns again, with the same rows.
+        const reverting = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: upTo }).initialize();
+        try {
+          await reverting.undoLastMigration();
+          expect((await idTypes(reverting)).filter((column: { udt_name: string }) => column.udt_name === 'text')).toHaveLength(5);
+          expect(await rows(reverting)).toEqual(expectedRows);
+          await reverting.runMigrations();
+        } finally {
+          await reverting.destroy();
+        }
+
+        // The foreign keys are back: erasing the submission erases its delivery and its key.
+        await sut.query('DELETE FROM contact_submissions WHERE id = $1', [ids.kept]);
+
+        expect(await rows(sut)).toEqual({
+          ...expectedRows,
+          submissions: [],
+          deliveries: [expectedRows.deliveries[1]],
+          keys: [],
+        });
       } finally {
-        await reverting.destroy();
+        await sut.destroy();
       }
-
-      // The foreign keys are back: erasing the submission erases its delivery and its key.
-      await sut.dataSource.query('DELETE FROM contact_submissions WHERE id = $1', [ids.kept]);
-
-      expect(await rows(sut.dataSource)).toEqual({
-        ...expectedRows,
-        submissions: [],
-        deliveries: [expectedRows.deliveries[1]],
-        keys: [],
-      });
     });
   });
   it('turn the one shared login of an older install into the first admin, and keep its data and history', async () => {
@@ -256,5 +260,71 @@ describe('migrations', () => {
     const { body: lead } = await admin.get(`/api/admin/contacts/${leadId}`).expect(200);
     expect(lead).toMatchObject({ status: 'contacted', statusChangedBy: 'admin', assignee: null });
     expect(lead.history).toEqual([expect.objectContaining({ action: 'status', actor: 'admin', actorId: adminId })]);
+  });
+
+  it('make the spreadsheet outbox the one outbox, its rows kept with their payloads, and can be reverted', async () => {
+    const databaseUrl = await createTestDatabase();
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Deliveries1796100000000));
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+    await before.runMigrations();
+    const [kept, erased] = ['1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a'];
+    await before.query(
+      `INSERT INTO contact_submissions (id, name, email, interest, submitted_at) VALUES ($1, 'Kept', 'kept@example.com', 'community', '2026-11-02T10:07:00.123Z')`,
+      [kept],
+    );
+    await before.query(`INSERT INTO sheet_deliveries (submission_id, status, attempts) VALUES ($1, 'failed', 3)`, [kept]);
+    await before.query(`INSERT INTO sheet_deliveries (action, erased_ids) VALUES ('erase', $1)`, [[erased]]);
+    const sheetRows = (dataSource: DataSource) =>
+      dataSource.query(
+        `SELECT id, action, submission_id, erased_ids::text[] AS erased_ids, status, attempts FROM sheet_deliveries ORDER BY action`,
+      );
+    const original = await sheetRows(before);
+    await before.destroy();
+
+    // Up to this migration, so that undoing the last one undoes it.
+    const upTo = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Deliveries1796100000000) + 1);
+    const sut = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: upTo }).initialize();
+    try {
+      await sut.runMigrations();
+      expect(
+        await sut.query(
+          'SELECT id, channel, target, event, submission_id, payload, status, attempts FROM deliveries ORDER BY event',
+        ),
+      ).toEqual([
+        {
+          id: original[0].id,
+          channel: 'sheet',
+          target: '',
+          event: 'append',
+          submission_id: kept,
+          payload: {
+            id: kept,
+            submittedAt: '2026-11-02T10:07:00.123Z',
+            name: 'Kept',
+            email: 'kept@example.com',
+            linkedin: null,
+            company: null,
+            interest: 'community',
+            comments: null,
+          },
+          status: 'failed',
+          attempts: 3,
+        },
+        {
+          id: original[1].id,
+          channel: 'sheet',
+          target: '',
+          event: 'erase',
+          submission_id: null,
+          payload: { action: 'erase', ids: [erased] },
+          status: 'pending',
+          attempts: 0,
+        },
+      ]);
+      await sut.undoLastMigration();
+      expect(await sheetRows(sut)).toEqual(original);
+    } finally {
+      await sut.destroy();
+    }
   });
 });

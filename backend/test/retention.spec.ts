@@ -26,7 +26,7 @@ describe('RETENTION_DAYS', () => {
     endpoint = await FakeSheetsEndpoint.start();
     clock = new FakeClock();
     const databaseUrl = await createTestDatabase();
-    const env = { RETENTION_DAYS: '30', SHEETS_WEBHOOK_URL: endpoint.url, SHEETS_POLL_INTERVAL_MS: '25' };
+    const env = { RETENTION_DAYS: '30', SHEETS_WEBHOOK_URL: endpoint.url, DELIVERY_POLL_INTERVAL_MS: '25' };
     const withClock: TestAppOptions = {
       env,
       databaseUrl,
@@ -93,7 +93,9 @@ describe('RETENTION_DAYS', () => {
     expect(await sut.app.get(RetentionService).runIfDue()).toBe(2500);
 
     expect(await remaining()).toHaveLength(1);
-    const erases = await sut.dataSource.query(`SELECT cardinality(erased_ids) AS n FROM sheet_deliveries WHERE action = 'erase'`);
+    const erases = await sut.dataSource.query(
+      `SELECT jsonb_array_length(payload->'ids') AS n FROM deliveries WHERE event = 'erase'`,
+    );
     expect(erases.map((row: { n: number }) => row.n).sort()).toEqual([1000, 1000, 500]);
     const admin = await signedInAgent(sut);
     expect((await admin.get('/api/admin/analytics').expect(200)).body.total).toBe(1);

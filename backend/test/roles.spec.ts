@@ -29,6 +29,14 @@ const CONTRACT: Record<string, Role> = {
   'POST /api/auth/password': 'viewer',
   'GET /api/admin/events': 'viewer',
   'POST /api/admin/settings/test-email': 'admin',
+  'GET /api/admin/webhooks': 'admin',
+  'POST /api/admin/webhooks': 'admin',
+  'PATCH /api/admin/webhooks/:id': 'admin',
+  'DELETE /api/admin/webhooks/:id': 'admin',
+  'POST /api/admin/webhooks/:id/rotate-secret': 'admin',
+  'POST /api/admin/webhooks/:id/test': 'admin',
+  'GET /api/admin/webhooks/:id/deliveries': 'admin',
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': 'admin',
 };
 
 /**
@@ -92,7 +100,9 @@ describe('roles', () => {
       const [method, path] = route.split(' ');
       const url = path.replace(':id', randomUUID());
       for (const [who, agent] of agents) {
-        const call = agent[method.toLowerCase() as 'get'](url).buffer(true).parse(hangUpOnStreams);
+        const call = agent[method.toLowerCase() as 'get'](url)
+          .buffer(true)
+          .parse(hangUpOnStreams as never); // (superagent types the parser's stream as its own Response)
         const res = await (method === 'GET' || method === 'DELETE' ? call : call.send({}));
         const message = (res.body as { message?: unknown }).message;
         outcomes.push(

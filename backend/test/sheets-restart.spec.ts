@@ -18,7 +18,14 @@ describe('spreadsheet sync across a crash of the API (SIGKILL)', () => {
   // The same port across the restart, as a restarted container keeps its address.
   const startApi = () =>
     startApiProcess(
-      { DATABASE_URL: databaseUrl, SHEETS_WEBHOOK_URL: endpoint.url, SHEETS_RETRY_BASE_MS: '50', SHEETS_POLL_INTERVAL_MS: '50' },
+      {
+        DATABASE_URL: databaseUrl,
+        SHEETS_WEBHOOK_URL: endpoint.url,
+        DELIVERY_RETRY_BASE_MS: '50',
+        DELIVERY_POLL_INTERVAL_MS: '50',
+        // A delivery claimed when the API is killed waits for its lease (this plus 5 s) to end.
+        DELIVERY_ATTEMPT_TIMEOUT_MS: '2000',
+      },
       apiPort,
     );
 
@@ -51,7 +58,7 @@ describe('spreadsheet sync across a crash of the API (SIGKILL)', () => {
     const { id } = (await res.json()) as { id: string };
 
     await db.connect();
-    const { rows } = await db.query('SELECT status FROM sheet_deliveries WHERE submission_id = $1', [id]);
+    const { rows } = await db.query(`SELECT status FROM deliveries WHERE channel = 'sheet' AND submission_id = $1`, [id]);
     expect(rows).toEqual([{ status: 'pending' }]);
     expect(endpoint.received).toEqual([]);
 
@@ -60,7 +67,9 @@ describe('spreadsheet sync across a crash of the API (SIGKILL)', () => {
 
     await waitFor('the delivery after the restart', () => endpoint.postedIds.includes(id), 15_000);
     await waitFor('the delivery to be recorded', async () => {
-      const { rows: after } = await db.query('SELECT status FROM sheet_deliveries WHERE submission_id = $1', [id]);
+      const { rows: after } = await db.query(`SELECT status FROM deliveries WHERE channel = 'sheet' AND submission_id = $1`, [
+        id,
+      ]);
       return after[0]?.status === 'delivered';
     });
     expect(endpoint.postedIds).toEqual([id]);

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
-import { retryDelayMs } from '../src/sheets/retry-schedule.js';
-import { SheetsWorker } from '../src/sheets/sheets-worker.service.js';
+import { DeliveryWorker } from '../src/deliveries/delivery-worker.service.js';
+import { retryDelayMs } from '../src/deliveries/retry-schedule.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
@@ -20,14 +20,14 @@ interface DeliveryRow {
 
 /** Small delays, so that retries happen in milliseconds. */
 const FAST = {
-  SHEETS_RETRY_BASE_MS: '20',
-  SHEETS_POLL_INTERVAL_MS: '25',
-  SHEETS_ATTEMPT_TIMEOUT_MS: '300',
+  DELIVERY_RETRY_BASE_MS: '20',
+  DELIVERY_POLL_INTERVAL_MS: '25',
+  DELIVERY_ATTEMPT_TIMEOUT_MS: '300',
   CONTACT_RATE_LIMIT: '10000',
 };
 
 const deliveries = (sut: TestApp): Promise<DeliveryRow[]> =>
-  sut.dataSource.query('SELECT * FROM sheet_deliveries ORDER BY created_at, id');
+  sut.dataSource.query(`SELECT * FROM deliveries WHERE channel = 'sheet' ORDER BY created_at, id`);
 const submit = async (sut: TestApp, overrides: Record<string, unknown> = {}): Promise<string> =>
   (await request(sut.server).post('/api/contact').send(contactBody(overrides)).expect(201)).body.id;
 const allDelivered = (sut: TestApp, count: number) => async () => {
@@ -35,7 +35,7 @@ const allDelivered = (sut: TestApp, count: number) => async () => {
   return rows.length === count && rows.every((row) => row.status === 'delivered');
 };
 /** The longest a retry after the `attempt`-th attempt waits, with FAST's base. */
-const longestRetryDelayMs = (attempt: number) => retryDelayMs(attempt, Number(FAST.SHEETS_RETRY_BASE_MS), () => 1);
+const longestRetryDelayMs = (attempt: number) => retryDelayMs(attempt, Number(FAST.DELIVERY_RETRY_BASE_MS), () => 1);
 /**
  * Resolves at a point by which the worker would have sent anything due within `dueWithinMs`
  * from now: a submission made after that moment has had its first attempt (the worker takes
@@ -228,7 +228,7 @@ describe('spreadsheet sync and the contact answer', () => {
   beforeAll(async () => {
     endpoint = await FakeSheetsEndpoint.start();
     // Each attempt may take 5 s: an answer that waited for the delivery would take as long.
-    sut = await createTestApp({ env: { ...FAST, SHEETS_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url } });
+    sut = await createTestApp({ env: { ...FAST, DELIVERY_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url } });
   });
   afterAll(async () => {
     endpoint.releaseHanging();
@@ -310,7 +310,7 @@ describe('spreadsheet sync giving up', () => {
 
   beforeAll(async () => {
     endpoint = await FakeSheetsEndpoint.start();
-    sut = await createTestApp({ env: { ...FAST, SHEETS_WEBHOOK_URL: endpoint.url, SHEETS_MAX_ATTEMPTS: '3' } });
+    sut = await createTestApp({ env: { ...FAST, SHEETS_WEBHOOK_URL: endpoint.url, DELIVERY_MAX_ATTEMPTS: '3' } });
   });
   afterAll(async () => {
     await sut.close();
@@ -341,7 +341,7 @@ describe('spreadsheet sync on two app instances sharing a database', () => {
     endpoint = await FakeSheetsEndpoint.start();
     const databaseUrl = await createTestDatabase();
     // The normal case: no attempt times out, however busy the machine.
-    const env = { ...FAST, SHEETS_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url };
+    const env = { ...FAST, DELIVERY_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url };
     apps.push(await createTestApp({ databaseUrl, env }), await createTestApp({ databaseUrl, env }));
   });
   afterAll(async () => {
@@ -371,13 +371,13 @@ describe('spreadsheet sync on two app instances sharing a database', () => {
 describe('spreadsheet sync on shutdown', () => {
   it('lets the attempt in flight finish and records it before the app closes', async () => {
     const endpoint = await FakeSheetsEndpoint.start();
-    const sut = await createTestApp({ env: { ...FAST, SHEETS_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url } });
+    const sut = await createTestApp({ env: { ...FAST, DELIVERY_ATTEMPT_TIMEOUT_MS: '5000', SHEETS_WEBHOOK_URL: endpoint.url } });
     endpoint.answer = () => 'hang';
     await submit(sut);
     await waitFor('an attempt in flight', () => endpoint.hangingCount === 1);
 
     // Answered only once the app has begun to close: its worker told to stop, the attempt still in flight.
-    const worker = sut.app.get(SheetsWorker);
+    const worker = sut.app.get(DeliveryWorker);
     const stopWorker = worker.beforeApplicationShutdown.bind(worker);
     let stopping = false;
     worker.beforeApplicationShutdown = () => {
@@ -392,7 +392,7 @@ describe('spreadsheet sync on shutdown', () => {
     const client = new pg.Client({ connectionString: sut.databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query('SELECT status, attempts FROM sheet_deliveries');
+      const { rows } = await client.query(`SELECT status, attempts FROM deliveries WHERE channel = 'sheet'`);
       expect(rows).toEqual([{ status: 'delivered', attempts: 1 }]);
     } finally {
       await client.end();

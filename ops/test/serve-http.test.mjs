@@ -141,10 +141,11 @@ describe('make serve (nginx + 2 API replicas)', () => {
     assertSecurityHeaders(response, '/');
   });
 
-  test('each page answers its own HTML: /admin (noindex) and /privacy 200, any other path 404', async () => {
+  test('each page answers its own HTML: /admin and /admin/settings/webhooks (noindex) and /privacy 200, any other path 404', async () => {
     const pages = [
       ['/admin', 200, /<title>Admin Dashboard/],
       ['/admin?x=1', 200, /<title>Admin Dashboard/],
+      ['/admin/settings/webhooks', 200, /<title>Webhooks · Settings/],
       ['/privacy', 200, /<title>Privacy/],
       ['/no/such/page', 404, /404 Page Not Found/],
       ['/index.html', 404, /404 Page Not Found/],
@@ -157,7 +158,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
       assert.match(response.text, content, pathname);
       assert.equal(response.headers['cache-control'], 'no-cache', pathname);
       assertSecurityHeaders(response, pathname);
-      const robots = pathname.startsWith('/admin?') || pathname === '/admin' ? 'noindex, nofollow' : undefined;
+      const robots = /^\/admin(\/settings\/webhooks)?(\?|$)/.test(pathname) ? 'noindex, nofollow' : undefined;
       assert.equal(response.headers['x-robots-tag'], robots, pathname);
     }
   });

@@ -114,26 +114,31 @@ export class Environment {
   @IsString()
   SHEETS_WEBHOOK_SECRET?: string;
 
-  // Spreadsheet sync tunables (see src/sheets/): production defaults spread ~14 attempts over about a day.
+  // Delivery engine tunables (src/deliveries/: spreadsheet, webhooks): production defaults spread ~14 attempts over about a day.
   @Type(() => Number)
   @IsInt()
   @Min(100)
-  SHEETS_ATTEMPT_TIMEOUT_MS = 15_000;
+  DELIVERY_ATTEMPT_TIMEOUT_MS = 15_000;
 
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  SHEETS_RETRY_BASE_MS = 30_000;
+  DELIVERY_RETRY_BASE_MS = 30_000;
 
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  SHEETS_MAX_ATTEMPTS = 14;
+  DELIVERY_MAX_ATTEMPTS = 14;
 
   @Type(() => Number)
   @IsInt()
   @Min(10)
-  SHEETS_POLL_INTERVAL_MS = 5_000;
+  DELIVERY_POLL_INTERVAL_MS = 5_000;
+
+  /** Webhook URLs may be http: and may resolve to loopback, private, link-local or metadata addresses (tests, development). */
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'WEBHOOKS_ALLOW_PRIVATE must be true or false' })
+  WEBHOOKS_ALLOW_PRIVATE = false;
 
   @Type(() => Number)
   @IsInt()
@@ -176,7 +181,7 @@ export class Environment {
   })
   MAIL_FROM?: string;
 
-  /** The site's origin, for links in e-mails; required with SMTP_URL in production. */
+  /** The site's origin, for links in e-mails and webhooks; required with SMTP_URL in production. */
   @Transform(emptyToUndefined)
   @ValidateIf((env: Environment) => env.PUBLIC_URL !== undefined || (env.NODE_ENV === 'production' && env.SMTP_URL !== undefined))
   @IsUrl(

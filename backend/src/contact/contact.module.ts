@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
@@ -6,7 +7,7 @@ import { SubmissionBatcher } from './submission-batcher.js';
 import { SubmissionCountsRollup } from './submission-counts-rollup.service.js';
 
 @Module({
-  imports: [SheetsModule],
+  imports: [SheetsModule, DeliveriesModule],
   controllers: [ContactController],
   providers: [ContactService, SubmissionBatcher, SubmissionCountsRollup],
 })

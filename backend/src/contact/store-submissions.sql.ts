@@ -1,3 +1,5 @@
+import { SHEET_ROW_SQL } from '../sheets/sheets-outbox.service.js';
+import { queueLeadCreatedSql } from '../webhooks/webhook-payload.sql.js';
 import { KEY_LIFETIME } from './contact-idempotency.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
@@ -37,8 +39,8 @@ export const INPUT_COLUMNS = [...SUBMISSION_COLUMNS, ...REQUEST_COLUMNS];
 export type SubmissionField = (typeof SUBMISSION_COLUMNS)[number]['field'];
 export type InputField = (typeof INPUT_COLUMNS)[number]['field'];
 
-// $1–$3 are the batch's scalars (see STORE_SUBMISSIONS); the columns' arrays follow.
-const FIRST_ARRAY = 4;
+// $1–$4 are the batch's scalars (see STORE_SUBMISSIONS); the columns' arrays follow.
+const FIRST_ARRAY = 5;
 const arrays = INPUT_COLUMNS.map(({ type }, index) => `$${index + FIRST_ARRAY}::${type}[]`).join(', ');
 const inputNames = INPUT_COLUMNS.map(({ column }) => column).join(', ');
 const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
@@ -62,14 +64,17 @@ const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
  *    transaction has committed, its row is taken over only if expired, and otherwise
  *    returned as it is (the no-op update is what returns the row, which this statement's
  *    snapshot cannot read), so the request is answered with that submission;
- * 6. `stored` / `queued`: the submissions that passed and hold their key (or have none),
- *    and their spreadsheet deliveries (when $3 says the sync is on) in the same transaction.
+ * 6. `stored` / `queued` / `hooked`: the submissions that passed and hold their key (or have
+ *    none), their spreadsheet deliveries (when $3 says the sync is on) and their `lead.created`
+ *    webhooks (one per active endpoint that takes it), each with its payload, in the same
+ *    transaction; the endpoints are read by this statement, not a query before it.
  * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
  * the seconds to wait), `repeat` (the submission its key stands for) or `key-reused` (its
  * key stands for a submission with another body).
  *
  * Parameters: $1 the rate-limit window (ms), $2 the limit, $3 whether to queue spreadsheet
- * deliveries, then one array per column of INPUT_COLUMNS, in its order.
+ * deliveries, $4 the site's origin for links in webhooks ('' for relative links), then one
+ * array per column of INPUT_COLUMNS, in its order.
  */
 export const STORE_SUBMISSIONS = `
   WITH input AS (
@@ -109,9 +114,12 @@ export const STORE_SUBMISSIONS = `
   ), stored AS (
     INSERT INTO contact_submissions (${storedNames})
     SELECT ${storedNames} FROM passed WHERE keeps ORDER BY ord
-    RETURNING id
+    RETURNING *
   ), queued AS (
-    INSERT INTO sheet_deliveries (submission_id) SELECT id FROM stored WHERE $3::boolean
+    INSERT INTO deliveries (channel, event, submission_id, payload)
+    SELECT 'sheet', 'append', s.id, ${SHEET_ROW_SQL} FROM stored s WHERE $3::boolean
+  ), hooked AS (
+    ${queueLeadCreatedSql('$4::text')}
   )
   SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
               WHEN NOT passed.accepted THEN 'limited'

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import { INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
@@ -65,6 +66,7 @@ export class SubmissionBatcher {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Environment, true>,
     private readonly sheetsOutbox: SheetsOutbox,
+    private readonly deliveries: DeliveryWorker,
   ) {}
 
   /** Resolves once the submission is committed (or refused); rejects when its batch failed. */
@@ -103,7 +105,8 @@ export class SubmissionBatcher {
         throw error;
       });
       batch.forEach((pending, index) => pending.resolve(outcomes[index]));
-      if (outcomes.some((outcome) => outcome.result === 'stored')) this.sheetsOutbox.deliverSoon();
+      // Its spreadsheet copy and webhooks, if any, are queued: send them now.
+      if (outcomes.some((outcome) => outcome.result === 'stored')) this.deliveries.nudge();
     } catch (error) {
       this.logger.error(`a batch of ${batch.length} submissions was not stored: ${String(error)}`);
       for (const pending of batch) pending.reject(error);
@@ -115,6 +118,7 @@ export class SubmissionBatcher {
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
       this.sheetsOutbox.enabled,
+      this.config.get('PUBLIC_URL', { infer: true })?.replace(/\/$/, '') ?? '',
       ...INPUT_COLUMNS.map(({ field }) => submissions.map((submission) => submission[field] ?? null)),
     ]);
     return rows.map(outcome);

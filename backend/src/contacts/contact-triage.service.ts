@@ -3,9 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
-import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
+import { Delivery } from '../deliveries/delivery.entity.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { User } from '../users/user.entity.js';
+import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { ContactDetailDto, DeliveryDto, OtherSubmissionDto, PersonDto } from './dto/contact-detail.dto.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
@@ -17,13 +20,15 @@ export class ContactTriageService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly sheetsOutbox: SheetsOutbox,
+    private readonly webhookEvents: WebhookEvents,
+    private readonly deliveries: DeliveryWorker,
   ) {}
 
   async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
     const row = await this.find(id, manager);
     // One query at a time: inside update's transaction the manager holds one client, which
     // runs one query at a time (pg 9 refuses a second one sent while the first runs).
-    const delivery = await manager.findOneBy(SheetDelivery, { submissionId: row.id });
+    const delivery = await manager.findOneBy(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
     const events = await this.audit.historyOf(row.id, manager);
     const repeats = await repeatsOf(manager, [row]);
     const others = await otherSubmissionsOf(manager, row);
@@ -53,9 +58,11 @@ export class ContactTriageService {
     if (changes.status === undefined && changes.note === undefined && changes.assigneeId === undefined) {
       throw new BadRequestException(['status, note or assigneeId must be given']);
     }
-    return this.dataSource.transaction(async (manager) => {
+    let changed = false;
+    const detail = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager, true);
       if (changes.status !== undefined && changes.status !== row.status) {
+        changed = true;
         await manager.update(
           ContactSubmission,
           { id: row.id },
@@ -68,14 +75,25 @@ export class ContactTriageService {
       }
       const note = changes.note === undefined ? undefined : changes.note || null;
       if (note !== undefined && note !== row.note) {
+        changed = true;
         await manager.update(ContactSubmission, { id: row.id }, { note });
         await this.audit.record({ actor, action: 'note', submissionId: row.id, detail: { cleared: note === null } }, manager);
       }
       if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
+        changed = true;
         await this.assign(manager, row, changes.assigneeId, actor);
       }
-      return this.detail(row.id, manager);
+      const after = await this.detail(row.id, manager);
+      if (changed) {
+        // The lead as GET answers it, without its history (contract, "Outgoing webhooks").
+        const lead: Partial<ContactDetailDto> = { ...after };
+        delete lead.history;
+        changed = (await this.webhookEvents.queue(manager, 'lead.updated', lead, row.id)) > 0;
+      }
+      return after;
     });
+    if (changed) this.deliveries.nudge();
+    return detail;
   }
 
   /** Gives the lead to an active teammate (400 for any other id), or to nobody. */
@@ -95,14 +113,9 @@ export class ContactTriageService {
     if (!this.sheetsOutbox.enabled) throw new ConflictException('The spreadsheet sync is off (SHEETS_WEBHOOK_URL is not set)');
     const delivery = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager);
-      await manager.query(
-        `INSERT INTO sheet_deliveries (submission_id) VALUES ($1)
-         ON CONFLICT (submission_id) DO UPDATE
-           SET status = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL, delivered_at = NULL`,
-        [row.id],
-      );
+      await this.sheetsOutbox.requeue(manager, row.id);
       await this.audit.record({ actor, action: 'redeliver', submissionId: row.id }, manager);
-      return manager.findOneByOrFail(SheetDelivery, { submissionId: row.id });
+      return manager.findOneByOrFail(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
     });
     this.sheetsOutbox.deliverSoon();
     return DeliveryDto.from(delivery);

@@ -3,15 +3,24 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { ErasureModule } from '../erasure/erasure.module.js';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
 import { ContactTriageService } from './contact-triage.service.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
 
 /** The inbox's leads: the list and its export, one lead's triage, and its erasure (ErasureModule's). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactSubmission]), AuditModule, SheetsModule, ErasureModule],
+  imports: [
+    TypeOrmModule.forFeature([ContactSubmission]),
+    AuditModule,
+    SheetsModule,
+    ErasureModule,
+    WebhooksModule,
+    DeliveriesModule,
+  ],
   controllers: [ContactsController],
   providers: [ContactsListService, ContactsExportService, ContactTriageService],
 })

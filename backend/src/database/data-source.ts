@@ -1,10 +1,11 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
-import { SheetDelivery } from '../sheets/sheet-delivery.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
+import { Delivery } from '../deliveries/delivery.entity.js';
 import { User } from '../users/user.entity.js';
+import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity.js';
 import { InitialSchema1763790000000 } from './migrations/1763790000000-initial-schema.js';
 import { SessionsAndRateLimits1763800000000 } from './migrations/1763800000000-sessions-and-rate-limits.js';
 import { SheetDeliveries1795326600000 } from './migrations/1795326600000-sheet-deliveries.js';
@@ -19,10 +20,11 @@ import { RetentionRuns1795700000002 } from './migrations/1795700000002-retention
 import { UuidIds1795800000000 } from './migrations/1795800000000-uuid-ids.js';
 import { ContactSubmissionDays1795900000000 } from './migrations/1795900000000-contact-submission-days.js';
 import { TeamAccounts1796000000000 } from './migrations/1796000000000-team-accounts.js';
+import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.js';
 import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
-const ENTITIES = [ContactSubmission, User, SheetDelivery, AuditEvent, Invitation, PasswordReset];
+const ENTITIES = [ContactSubmission, User, Delivery, AuditEvent, WebhookEndpoint, Invitation, PasswordReset];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
   SessionsAndRateLimits1763800000000,
@@ -38,6 +40,7 @@ export const MIGRATIONS = [
   UuidIds1795800000000,
   ContactSubmissionDays1795900000000,
   TeamAccounts1796000000000,
+  Deliveries1796100000000,
   LeadCreatedNotify1796200000000,
 ];
 

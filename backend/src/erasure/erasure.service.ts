@@ -2,7 +2,9 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 
 /** Why submissions were erased, as the audit log records it. */
 export type ErasureReason = 'id' | 'email' | 'retention';
@@ -27,7 +29,8 @@ const OLDER_THAN = ERASE(
 
 /**
  * Erasure (contract, "Where a lead came from"): the submissions, their outbox rows and
- * Idempotency-Keys are removed, one signed `erase` delivery for the spreadsheet is queued
+ * Idempotency-Keys are removed, one signed `erase` delivery for the spreadsheet and a
+ * `lead.erased` webhook (ids only) per endpoint that takes it are queued
  * and the audit log records who erased which ids, all in one transaction.
  */
 @Injectable()
@@ -35,6 +38,8 @@ export class ErasureService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sheetsOutbox: SheetsOutbox,
+    private readonly webhookEvents: WebhookEvents,
+    private readonly deliveries: DeliveryWorker,
     private readonly audit: AuditService,
   ) {}
 
@@ -68,8 +73,10 @@ export class ErasureService {
   private async erase(sql: string, parameters: unknown[], by: { actor: Actor | null; by: ErasureReason }): Promise<string[]> {
     const ids = await this.dataSource.transaction(async (manager) => {
       const [{ ids }] = await manager.query<Array<{ ids: string[] }>>(sql, parameters);
-      if (ids.length > 0 && this.sheetsOutbox.enabled) {
-        await manager.query(`INSERT INTO sheet_deliveries (action, erased_ids) VALUES ('erase', $1)`, [ids]);
+      // Their pending deliveries went with them (ON DELETE CASCADE): no payload of theirs is sent now.
+      if (ids.length > 0) {
+        await this.sheetsOutbox.queueErasure(manager, ids);
+        await this.webhookEvents.queue(manager, 'lead.erased', { ids });
       }
       if (ids.length > 0 || by.by === 'email') {
         await this.audit.record(
@@ -84,7 +91,7 @@ export class ErasureService {
       }
       return ids;
     });
-    if (ids.length > 0) this.sheetsOutbox.deliverSoon();
+    if (ids.length > 0) this.deliveries.nudge();
     return ids;
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { SheetsClient } from './sheets-client.service.js';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SheetsOutbox } from './sheets-outbox.service.js';
-import { SheetsWorker } from './sheets-worker.service.js';
+import { SheetsPoster } from './sheets-poster.service.js';
 
-/** Spreadsheet sync: an outbox table sent by a worker in each API process (issue 6, docs/decisions/001). */
+/** Spreadsheet sync: the `sheet` channel of the delivery engine (issue 6, docs/decisions/001; issue 26). */
 @Module({
-  providers: [SheetsClient, SheetsWorker, SheetsOutbox],
+  imports: [DeliveriesModule],
+  providers: [SheetsPoster, SheetsOutbox],
   exports: [SheetsOutbox],
 })
 export class SheetsModule {}

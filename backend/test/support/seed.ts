@@ -57,10 +57,10 @@ export async function loadUnbounded(databaseUrl: string, ...statements: string[]
 }
 
 /**
- * Empties contact_submissions, everything that refers to it, and `others`. sheet_deliveries is
- * named first because a running SheetsWorker's claim locks it before contact_submissions:
+ * Empties contact_submissions, everything that refers to it, and `others`. deliveries is
+ * named first because a running DeliveryWorker's claim locks it before contact_submissions:
  * a TRUNCATE that took contact_submissions first could deadlock with that claim.
  */
 export function emptySubmissions(dataSource: DataSource, ...others: string[]): Promise<unknown> {
-  return dataSource.query(`TRUNCATE ${['sheet_deliveries', 'contact_submissions', ...others].join(', ')} CASCADE`);
+  return dataSource.query(`TRUNCATE ${['deliveries', 'contact_submissions', ...others].join(', ')} CASCADE`);
 }

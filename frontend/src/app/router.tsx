@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 // its HTML preloads (scripts/prerender.mjs), so that the dashboard never downloads it.
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
+const WebhooksSettingsPage = lazy(() => import('./routes/webhooks-settings').then((m) => ({ default: m.WebhooksSettingsPage })));
 const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyPage })));
 // The team's pages are chunks of their own too, so the dashboard's first load does not carry them.
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
@@ -22,6 +23,7 @@ const TEAM_PAGES = [
   [paths.reset, ResetPage],
   [paths.account, AccountPage],
   [paths.team, TeamPage],
+  [paths.webhooks, WebhooksSettingsPage],
 ] as const;
 
 /** The routes: `/`, `/admin`, the team's pages under `/admin/`, `/privacy`, and the 404 page for anything else. */

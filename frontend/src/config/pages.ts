@@ -24,6 +24,11 @@ export const pageMeta = {
     description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`,
     robots: NOINDEX,
   },
+  webhooks: {
+    title: `Webhooks · Settings · ${PRODUCT_NAME}`,
+    description: `The ${PRODUCT_NAME} team's outgoing webhooks.`,
+    robots: 'noindex, nofollow',
+  },
   privacy: {
     title: `Privacy · ${PRODUCT_NAME}`,
     description: `What the ${PRODUCT_NAME} contact form collects, why, how long it is kept and how to have it erased.`,
@@ -55,6 +60,7 @@ export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.home, file: 'index.html', meta: pageMeta.home },
   { path: paths.admin, file: 'admin.html', meta: pageMeta.admin },
   { path: paths.admin, file: 'admin-session.html', meta: pageMeta.admin, session: true },
+  { path: paths.webhooks, file: 'admin-settings-webhooks.html', meta: pageMeta.webhooks },
   { path: paths.privacy, file: 'privacy.html', meta: pageMeta.privacy },
   // nginx serves /admin/<page> from admin-<page>.html.
   { path: paths.invite, file: 'admin-invite.html', meta: pageMeta.invite },

@@ -1,6 +1,7 @@
 export const paths = {
   home: '/',
   admin: '/admin',
+  webhooks: '/admin/settings/webhooks',
   privacy: '/privacy',
   // The team's pages (shared/CONTRACT.md, "Pages and crawlers"). The invitation and reset
   // links carry their token in the fragment (`#<token>`), which no request sends.

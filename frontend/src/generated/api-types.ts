@@ -384,6 +384,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WebhooksController_list'];
+    put?: never;
+    post: operations['WebhooksController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['WebhooksController_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['WebhooksController_update'];
+    trace?: never;
+  };
+  '/api/admin/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_rotateSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WebhooksController_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_redeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -757,6 +853,96 @@ export interface components {
        * @example 250 2.0.0 Ok: queued as 4F2A1
        */
       response: string;
+    };
+    WebhookDto: {
+      /** Format: uuid */
+      id: string;
+      url: string;
+      events: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      /** @enum {string} */
+      format: 'standard' | 'slack';
+      active: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Set when the endpoint has been failing for a day: when its oldest delivery still not delivered was queued, nothing having reached it since. null otherwise.
+       */
+      failingSince: string | null;
+    };
+    CreateWebhookDto: {
+      /** @example https://hooks.example.com/leads */
+      url: string;
+      events: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      /**
+       * @default standard
+       * @enum {string}
+       */
+      format: 'standard' | 'slack';
+      /** @default true */
+      active: boolean;
+    };
+    CreatedWebhookDto: {
+      /** Format: uuid */
+      id: string;
+      url: string;
+      events: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      /** @enum {string} */
+      format: 'standard' | 'slack';
+      active: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Set when the endpoint has been failing for a day: when its oldest delivery still not delivered was queued, nothing having reached it since. null otherwise.
+       */
+      failingSince: string | null;
+      /**
+       * @description `whsec_` + base64 of 24 random bytes; shown once.
+       * @example whsec_…
+       */
+      secret: string;
+    };
+    UpdateWebhookDto: {
+      /** @example https://hooks.example.com/leads */
+      url?: string;
+      events?: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      /**
+       * @default standard
+       * @enum {string}
+       */
+      format: 'standard' | 'slack';
+      /** @default true */
+      active: boolean;
+    };
+    WebhookSecretDto: {
+      /**
+       * @description `whsec_` + base64 of 24 random bytes; shown once.
+       * @example whsec_…
+       */
+      secret: string;
+    };
+    WebhookDeliveryDto: {
+      /**
+       * Format: uuid
+       * @description Also its `webhook-id`.
+       */
+      id: string;
+      /**
+       * @description `lead.created`, `lead.updated`, `lead.erased` or `webhook.test`.
+       * @example lead.created
+       */
+      event: string;
+      /** @enum {string} */
+      state: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      /** @description The HTTP status of the last attempt. */
+      lastStatus: number | null;
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
     };
   };
   responses: never;
@@ -1565,6 +1751,233 @@ export interface operations {
       };
       /** @description The mail server refused the e-mail or could not be reached. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every endpoint, oldest first (never its secret). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDto'][];
+        };
+      };
+    };
+  };
+  WebhooksController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookDto'];
+      };
+    };
+    responses: {
+      /** @description The endpoint, with its signing secret shown this once. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedWebhookDto'];
+        };
+      };
+      /** @description Every failed rule (an http: URL unless WEBHOOKS_ALLOW_PRIVATE=true). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed, with its deliveries. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No webhook with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDto'];
+        };
+      };
+      /** @description No webhook with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_rotateSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new secret, shown this once; the old one no longer signs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecretDto'];
+        };
+      };
+      /** @description No webhook with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_test: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A `webhook.test` event is queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryDto'];
+        };
+      };
+      /** @description No webhook with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_deliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint’s latest 100 deliveries, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryDto'][];
+        };
+      };
+      /** @description No webhook with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WebhooksController_redeliver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued again, as it was (same `webhook-id`). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryDto'];
+        };
+      };
+      /** @description No such delivery for this endpoint. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

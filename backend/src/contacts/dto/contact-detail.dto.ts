@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '../../audit/audit-event.entity.js';
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
 import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
-import type { SheetDelivery } from '../../sheets/sheet-delivery.entity.js';
+import type { Delivery } from '../../deliveries/delivery.entity.js';
 import type { User } from '../../users/user.entity.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
 
@@ -23,7 +23,7 @@ export class DeliveryDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   deliveredAt!: string | null;
 
-  static from(delivery: SheetDelivery | null): DeliveryDto {
+  static from(delivery: Delivery | null): DeliveryDto {
     if (!delivery) return { state: 'off', attempts: 0, lastError: null, deliveredAt: null };
     return {
       state: delivery.status,
@@ -156,7 +156,7 @@ export class ContactDetailDto extends ContactSubmissionDto {
 
   static fromParts(
     row: ContactSubmission,
-    delivery: SheetDelivery | null,
+    delivery: Delivery | null,
     history: { events: AuditEvent[]; names: Map<string, string> },
     person: { repeatOf: string | null; others: OtherSubmissionDto[]; assignee: PersonDto | null },
   ): ContactDetailDto {

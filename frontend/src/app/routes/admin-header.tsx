@@ -9,7 +9,7 @@ import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
 export type AdminHeaderProps = { user: SessionUser | null };
 
-/** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team (admins) and "Sign out". */
+/** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team and Webhooks (admins) and "Sign out". */
 export function AdminHeader({ user }: AdminHeaderProps) {
   return (
     <SiteHeader
@@ -27,9 +27,14 @@ export function AdminHeader({ user }: AdminHeaderProps) {
                 Account
               </Button>
               {can(user.role, 'team') ? (
-                <Button component={RouterLink} href={paths.team} color="inherit">
-                  Team
-                </Button>
+                <>
+                  <Button component={RouterLink} href={paths.team} color="inherit">
+                    Team
+                  </Button>
+                  <Button component={RouterLink} href={paths.webhooks} color="inherit">
+                    Webhooks
+                  </Button>
+                </>
               ) : null}
               <SignOutButton />
             </>

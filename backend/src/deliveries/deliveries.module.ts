@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DeliveryWorker } from './delivery-worker.service.js';
+
+/**
+ * The delivery engine (issue 26): the `deliveries` outbox and its worker, below the features.
+ * A feature queues rows in its own transactions and registers its channel's sender.
+ */
+@Module({
+  providers: [DeliveryWorker],
+  exports: [DeliveryWorker],
+})
+export class DeliveriesModule {}

@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, LookupFunction } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { postJson, urlProblem } from './webhook-http.js';
+
+const guarded = { allowPrivate: false, signal: AbortSignal.timeout(5_000) };
+
+describe('the SSRF guard of webhook deliveries (WEBHOOKS_ALLOW_PRIVATE unset)', () => {
+  let server: Server;
+  let hits = 0;
+  let port = 0;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits += 1;
+      res.writeHead(req.url === '/redirect' ? 302 : 200, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it.each([
+    ['127.0.0.1', () => `https://127.0.0.1:${port}/`],
+    ['[::1]', () => `https://[::1]:${port}/`],
+    ['169.254.169.254', () => 'https://169.254.169.254/latest/meta-data/'],
+  ])('refuses %s before sending anything', async (_, url) => {
+    await expect(postJson(url(), '{}', {}, guarded)).rejects.toThrow(/is not allowed/);
+    expect(hits).toBe(0);
+  });
+
+  it('refuses a name that resolves to a private address (10.0.0.1)', async () => {
+    const lookup = ((_host, options, callback) =>
+      (options as { all?: boolean }).all
+        ? callback(null, [{ address: '10.0.0.1', family: 4 }])
+        : (callback as unknown as (error: null, address: string, family: number) => void)(null, '10.0.0.1', 4)) as LookupFunction;
+    await expect(postJson('https://hooks.internal.example/', '{}', {}, { ...guarded, lookup })).rejects.toThrow(/is not allowed/);
+  });
+
+  it('refuses http: and anything that is not a URL', () => {
+    expect(urlProblem('http://hooks.example.com/', false)).toBe('url must be an https URL');
+    expect(urlProblem('file:///etc/passwd', true)).toBe('url must be an http(s) URL');
+    expect(urlProblem('https://hooks.example.com/', false)).toBeNull();
+  });
+
+  it('does not follow a redirect (to the metadata address here): the 302 is the answer', async () => {
+    hits = 0;
+    const status = await postJson(`http://127.0.0.1:${port}/redirect`, '{}', {}, { ...guarded, allowPrivate: true });
+    expect(status).toBe(302);
+    expect(hits).toBe(1);
+  });
+});

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { WebhookEndpoints } from './webhook-endpoints.service.js';
+import { WebhookEvents } from './webhook-events.service.js';
+import { WebhookPoster } from './webhook-poster.service.js';
+import { WebhooksController } from './webhooks.controller.js';
+
+/** Outgoing webhooks (issue 26): the endpoints, their events, and the `webhook` channel of the delivery engine. */
+@Module({
+  imports: [DeliveriesModule],
+  controllers: [WebhooksController],
+  providers: [WebhookEndpoints, WebhookEvents, WebhookPoster],
+  exports: [WebhookEvents],
+})
+export class WebhooksModule {}

@@ -1,0 +1,65 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, signIn, test } from './fixtures';
+
+/** A team's endpoint on 127.0.0.1: counts what it receives and answers `status`. */
+async function startReceiver() {
+  const state = { status: 200, received: [] as string[] };
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      state.received.push(body);
+      res.writeHead(state.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { state, url, stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test('an admin adds a webhook, copies its secret, tests it, sees a failure and sends it again', async ({ page, context }) => {
+  const receiver = await startReceiver();
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page);
+    await page.goto('/admin/settings/webhooks');
+    await expect(page.getByRole('heading', { name: 'Settings · Webhooks' })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Signing secret' });
+    const secret = await dialog.getByRole('textbox', { name: 'Secret' }).inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await dialog.getByRole('button', { name: 'Copy secret' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const endpoint = page.getByRole('region', { name: `Webhook ${receiver.url}` });
+    await endpoint.getByRole('button', { name: 'Send test' }).click();
+    const log = endpoint.getByRole('table', { name: `Deliveries to ${receiver.url}` });
+    await expect(log.getByRole('row').nth(1)).toContainText('webhook.test');
+    await expect(log.getByRole('row').nth(1)).toContainText('delivered');
+    expect(receiver.state.received.map((body) => (JSON.parse(body) as { type: string }).type)).toEqual(['webhook.test']);
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }))).toEqual([]);
+
+    // The receiver breaks: the next test fails (a 400 is not retried) and shows why.
+    receiver.state.status = 400;
+    await endpoint.getByRole('button', { name: 'Send test' }).click();
+    await expect(log.getByRole('row').nth(1)).toContainText('failed');
+    await expect(log.getByRole('row').nth(1)).toContainText('HTTP 400');
+
+    receiver.state.status = 200;
+    await log.getByRole('row').nth(1).getByRole('button', { name: 'Send webhook.test again' }).click();
+    await expect(log.getByRole('row').nth(1)).toContainText('delivered');
+    expect(receiver.state.received).toHaveLength(3);
+    await endpoint.getByRole('button', { name: 'Delete' }).click();
+    await expect(endpoint).toBeHidden();
+  } finally {
+    await receiver.stop();
+  }
+});
