@@ -43,6 +43,7 @@ describe('admin sign-in', () => {
       'POST /api/auth/invitations/accept',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
+      'GET /api/privacy',
     ];
     const all = servedRoutes(sut);
     // The OpenAPI document and its UI are public too; they hold no data.

@@ -19,22 +19,25 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let frozen = false;
-  const paused: Socket[] = [];
+  // What either side sent while frozen, passed on in order at the thaw. (Not pause(): pipe()
+  // resumes a paused source, on a new connection at once and on an old one at its next drain.)
+  const held: Array<() => void> = [];
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
-    if (frozen) {
-      socket.pause();
-      paused.push(socket);
-    }
   };
+  const forward = (from: Socket, to: Socket) =>
+    from.on('data', (chunk: Buffer) => {
+      if (frozen) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
   const handle = (client: Socket) => {
     const upstream = connect(target.port, target.host);
     track(client);
     track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   };
@@ -62,14 +65,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     freeze() {
       frozen = true;
-      for (const socket of sockets) {
-        socket.pause();
-        paused.push(socket);
-      }
     },
     thaw() {
       frozen = false;
-      for (const socket of paused.splice(0)) socket.resume();
+      for (const send of held.splice(0)) send();
     },
     async close() {
       await proxy.stop().catch(() => undefined);
