@@ -65,6 +65,20 @@ describe('assignment', () => {
     expect((await asAna.get(`/api/admin/contacts/${leads[1]}`).expect(200)).body).toMatchObject({ assignee: null, history: [] });
   });
 
+  it('lists whom a lead can be assigned to for every role: the active accounts, by display name, names only', async () => {
+    const gone = await createAccount(sut, 'member', { disabled: true });
+    const viewer = await signedInAs(sut, await createAccount(sut, 'viewer'));
+
+    for (const agent of [asAna, viewer]) {
+      const { body } = await agent.get('/api/admin/assignees').expect(200);
+      expect(body).toEqual(expect.arrayContaining([{ id: ben.id, username: ben.username, displayName: `The ${ben.username}` }]));
+      expect(body.map((person: { id: string }) => person.id)).not.toContain(gone.id);
+      const names = body.map((person: { displayName: string }) => person.displayName);
+      expect(names).toEqual([...names].sort());
+      expect(Object.keys(body[0]).sort()).toEqual(['displayName', 'id', 'username']);
+    }
+  });
+
   describe('filters', () => {
     beforeAll(async () => {
       await sut.dataSource.query('UPDATE contact_submissions SET assignee_id = NULL');

@@ -16,6 +16,7 @@ describe('OpenAPI', () => {
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/api/admin/analytics',
       '/api/admin/analytics/trend',
+      '/api/admin/assignees',
       '/api/admin/contacts',
       '/api/admin/contacts/export.csv',
       '/api/admin/contacts/{id}',

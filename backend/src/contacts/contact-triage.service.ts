@@ -9,7 +9,8 @@ import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { User } from '../users/user.entity.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
-import { ContactDetailDto, DeliveryDto, OtherSubmissionDto, PersonDto } from './dto/contact-detail.dto.js';
+import { PersonDto } from '../users/dto/person.dto.js';
+import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
 

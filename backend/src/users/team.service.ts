@@ -5,6 +5,7 @@ import { type Actor, AuditService } from '../audit/audit.service.js';
 import { endSessionsOf } from '../auth/sessions-of.js';
 import { Clock } from '../common/clock.js';
 import { Invitation } from '../invitations/invitation.entity.js';
+import { PersonDto } from './dto/person.dto.js';
 import { TeamMemberDto } from './dto/team-member.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { User } from './user.entity.js';
@@ -27,6 +28,16 @@ export class TeamService {
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return [...users.map((user) => TeamMemberDto.fromUser(user)), ...invitations.map((row) => TeamMemberDto.fromInvitation(row))];
+  }
+
+  /** The active accounts, by display name: whom a lead can be assigned to. */
+  async assignees(): Promise<PersonDto[]> {
+    const users = await this.dataSource.manager.find(User, {
+      select: { id: true, username: true, displayName: true },
+      where: { disabledAt: IsNull() },
+      order: { displayName: 'ASC', username: 'ASC' },
+    });
+    return users.map((user) => PersonDto.from(user));
   }
 
   /**

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { Clock } from '../common/clock.js';
+import { AssigneesController } from './assignees.controller.js';
 import { TeamService } from './team.service.js';
 import { UsersController } from './users.controller.js';
 
-/** The team page's accounts (the User entity lives here too). */
+/** The team page's accounts and whom a lead can be assigned to (the User entity lives here too). */
 @Module({
   imports: [AuditModule],
-  controllers: [UsersController],
+  controllers: [UsersController, AssigneesController],
   providers: [TeamService, Clock],
 })
 export class UsersModule {}

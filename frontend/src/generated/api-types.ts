@@ -128,6 +128,22 @@ export interface paths {
     patch: operations['UsersController_update'];
     trace?: never;
   };
+  '/api/admin/assignees': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AssigneesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/invitations': {
     parameters: {
       query?: never;
@@ -576,6 +592,12 @@ export interface components {
       /** @description true disables the account (its sessions end at once); false enables it again. */
       disabled?: boolean;
     };
+    PersonDto: {
+      /** Format: uuid */
+      id: string;
+      username: string;
+      displayName: string;
+    };
     CreateInvitationDto: {
       /** @example ana@example.com */
       email: string;
@@ -659,12 +681,6 @@ export interface components {
        * @description The teammate who owns the lead, or null.
        */
       assigneeId: string | null;
-    };
-    PersonDto: {
-      /** Format: uuid */
-      id: string;
-      username: string;
-      displayName: string;
     };
     DeliveryDto: {
       /** @enum {string} */
@@ -1225,6 +1241,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  AssigneesController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every active account, by display name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PersonDto'][];
+        };
       };
     };
   };

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '../../audit/au
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
 import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import type { Delivery } from '../../deliveries/delivery.entity.js';
-import type { User } from '../../users/user.entity.js';
+import { PersonDto } from '../../users/dto/person.dto.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
 
 export const DELIVERY_STATES = ['off', 'pending', 'delivered', 'failed'] as const;
@@ -31,22 +31,6 @@ export class DeliveryDto {
       lastError: delivery.lastError,
       deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
     };
-  }
-}
-
-/** A teammate as a lead names them (its assignee, who acted). */
-export class PersonDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty()
-  username!: string;
-
-  @ApiProperty()
-  displayName!: string;
-
-  static from(user: Pick<User, 'id' | 'username' | 'displayName'>): PersonDto {
-    return { id: user.id, username: user.username, displayName: user.displayName };
   }
 }
 

@@ -22,7 +22,7 @@ export function AssigneeSelect({ submission, assignee }: AssigneeSelectProps) {
   const current = submission.assigneeId ?? null;
   const pending = update.isPending && update.variables.changes.assigneeId !== undefined;
   const value = (pending ? update.variables.changes.assigneeId : current) ?? UNASSIGNED;
-  // The assignee stays a choice even when not among those this user can pick.
+  // A disabled assignee is no longer among the choices, but stays the lead's.
   const choices =
     current && !people.some((person) => person.id === current)
       ? [...people, assignee ?? { id: current, username: '', displayName: 'A teammate' }]
