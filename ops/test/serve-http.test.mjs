@@ -141,7 +141,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
     assertSecurityHeaders(response, '/');
   });
 
-  test('each page answers its own HTML: /admin and /admin/settings/webhooks (noindex) and /privacy 200, any other path 404', async () => {
+  test('each page answers its own HTML: /admin and its pages (noindex, as anything under /admin/) and /privacy 200, any other path 404', async () => {
     const pages = [
       ['/admin', 200, /<title>Admin Dashboard/],
       ['/admin?x=1', 200, /<title>Admin Dashboard/],
@@ -158,7 +158,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
       assert.match(response.text, content, pathname);
       assert.equal(response.headers['cache-control'], 'no-cache', pathname);
       assertSecurityHeaders(response, pathname);
-      const robots = /^\/admin(\/settings\/webhooks)?(\?|$)/.test(pathname) ? 'noindex, nofollow' : undefined;
+      const robots = /^\/admin(\/|\?|$)/.test(pathname) ? 'noindex, nofollow' : undefined;
       assert.equal(response.headers['x-robots-tag'], robots, pathname);
     }
   });
@@ -174,6 +174,16 @@ describe('make serve (nginx + 2 API replicas)', () => {
     assert.equal(hinted.headers['x-robots-tag'], 'noindex, nofollow');
     // The pages' files answer only at their route.
     assert.equal((await request(port, '/admin-session.html')).status, 404);
+  });
+
+  test("the team's pages and Settings are prerendered twice too: the sign-in form, or with the hint the page that asks for the session", async () => {
+    for (const pathname of ['/admin/account', '/admin/team', '/admin/settings/webhooks']) {
+      assert.match((await request(port, pathname)).text, /Admin sign-in/, pathname);
+      const hinted = await request(port, pathname, { headers: { cookie: 'signed_in=1' } });
+      assert.equal(hinted.status, 200, pathname);
+      assert.doesNotMatch(hinted.text, /Admin sign-in/, pathname);
+      assert.match(hinted.text, /Loading/, pathname);
+    }
   });
 
   test('/robots.txt keeps crawlers out of /admin and /api/', async () => {

@@ -51,21 +51,30 @@ export type PrerenderedPage = {
   session?: boolean;
 };
 
+// The dashboard's pages, each prerendered twice (see prerenderedPages): `name` is the file's.
+const ADMIN_PAGES = [
+  { path: paths.admin, name: 'admin', meta: pageMeta.admin },
+  // nginx serves /admin/<page> from admin-<page>.html.
+  { path: paths.invite, name: 'admin-invite', meta: pageMeta.invite },
+  { path: paths.reset, name: 'admin-reset', meta: pageMeta.reset },
+  { path: paths.account, name: 'admin-account', meta: pageMeta.account },
+  { path: paths.team, name: 'admin-team', meta: pageMeta.team },
+  { path: paths.webhooks, name: 'admin-settings-webhooks', meta: pageMeta.webhooks },
+];
+
 /**
  * The pages the build prerenders, each to a file of its own that nginx serves at its route.
- * /admin has two: the sign-in form, and (for a browser that says it has a session, see
- * nginx's `$app_admin_page`) the loading screen the dashboard replaces.
+ * The dashboard's pages have two: as nobody signed in sees them (`admin.html`: the sign-in
+ * form), and for a browser that says it has a session (`admin-session.html`, see nginx's
+ * `$app_session_page`: the loading screen the page replaces), so each hydrates what the
+ * browser renders first.
  */
 export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.home, file: 'index.html', meta: pageMeta.home },
-  { path: paths.admin, file: 'admin.html', meta: pageMeta.admin },
-  { path: paths.admin, file: 'admin-session.html', meta: pageMeta.admin, session: true },
-  { path: paths.webhooks, file: 'admin-settings-webhooks.html', meta: pageMeta.webhooks },
+  ...ADMIN_PAGES.flatMap(({ path, name, meta }) => [
+    { path, file: `${name}.html`, meta },
+    { path, file: `${name}-session.html`, meta, session: true },
+  ]),
   { path: paths.privacy, file: 'privacy.html', meta: pageMeta.privacy },
-  // nginx serves /admin/<page> from admin-<page>.html.
-  { path: paths.invite, file: 'admin-invite.html', meta: pageMeta.invite },
-  { path: paths.reset, file: 'admin-reset.html', meta: pageMeta.reset },
-  { path: paths.account, file: 'admin-account.html', meta: pageMeta.account },
-  { path: paths.team, file: 'admin-team.html', meta: pageMeta.team },
   { path: '/404', file: '404.html', meta: pageMeta.notFound },
 ];
