@@ -14,24 +14,29 @@ export function AdminHeader({ user }: AdminHeaderProps) {
   return (
     <SiteHeader
       actions={
-        <Box component="nav" aria-label="Dashboard" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        // Small links, so that on a phone the header stays short and the first lead on the first screen.
+        <Box
+          component="nav"
+          aria-label="Dashboard"
+          sx={{ display: 'flex', gap: { xs: 0.5, sm: 1 }, flexWrap: 'wrap', alignItems: 'center' }}
+        >
           <Button component={RouterLink} href={paths.home} variant="contained">
             Back to Form
           </Button>
           {user ? (
             <>
-              <Button component={RouterLink} href={paths.admin} color="inherit">
+              <Button component={RouterLink} href={paths.admin} color="inherit" size="small">
                 Dashboard
               </Button>
-              <Button component={RouterLink} href={paths.account} color="inherit">
+              <Button component={RouterLink} href={paths.account} color="inherit" size="small">
                 Account
               </Button>
               {can(user.role, 'team') ? (
                 <>
-                  <Button component={RouterLink} href={paths.team} color="inherit">
+                  <Button component={RouterLink} href={paths.team} color="inherit" size="small">
                     Team
                   </Button>
-                  <Button component={RouterLink} href={paths.webhooks} color="inherit">
+                  <Button component={RouterLink} href={paths.webhooks} color="inherit" size="small">
                     Webhooks
                   </Button>
                 </>

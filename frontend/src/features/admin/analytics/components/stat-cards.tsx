@@ -45,7 +45,7 @@ export function StatCards({ analytics }: StatCardsProps) {
           <Typography
             component="p"
             data-testid={`stat-${stat.label.toLowerCase().replace(/\s+/g, '-')}`}
-            sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 700, mt: 0.5, overflowWrap: 'anywhere' }}
+            sx={{ fontSize: { xs: '1.25rem', sm: '2rem' }, fontWeight: 700, mt: 0.5, overflowWrap: 'anywhere' }}
           >
             {stat.value}
           </Typography>
