@@ -57,6 +57,15 @@ test('an admin adds a webhook, copies its secret, tests it, sees a failure and s
     await log.getByRole('row').nth(1).getByRole('button', { name: 'Send webhook.test again' }).click();
     await expect(log.getByRole('row').nth(1)).toContainText('delivered');
     expect(receiver.state.received).toHaveLength(3);
+
+    // Paused, then resumed: the page says which, and the API keeps it.
+    await endpoint.getByRole('button', { name: 'Pause' }).click();
+    await expect(endpoint).toContainText('inactive');
+    await page.reload();
+    await expect(endpoint).toContainText('inactive');
+    await endpoint.getByRole('button', { name: 'Resume' }).click();
+    await expect(endpoint).not.toContainText('inactive');
+
     await endpoint.getByRole('button', { name: 'Delete' }).click();
     await expect(endpoint).toBeHidden();
   } finally {
