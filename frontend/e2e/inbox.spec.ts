@@ -161,7 +161,7 @@ test('Export CSV downloads the rows of the current filters, formulas neutralised
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    'id,submitted_at,name,email,linkedin,company,interest,status,comments,utm_source,utm_medium,utm_campaign,referrer',
+    'id,submitted_at,name,email,linkedin,company,interest,status,comments,utm_source,utm_medium,utm_campaign,referrer,assignee',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`Csv One ${word}`);
