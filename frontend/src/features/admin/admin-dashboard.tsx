@@ -1,9 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -13,6 +11,7 @@ import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { useSearchParams } from 'wouter';
 import { RouterLink } from '@/components/router-link';
 import { LoadingScreen } from '@/components/loading-screen';
+import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/config/api';
 import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
@@ -49,12 +48,21 @@ export function AdminDashboard() {
   const [openedAt] = useState(() => new Date().toISOString());
   // The open lead lives in the URL too (`?lead=<id>`), so a link opens it for a teammate.
   const openId = searchParams.get('lead');
-  const setOpenId = (id: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (id) next.set('lead', id);
-    else next.delete('lead');
-    setSearchParams(next, { replace: true });
-  };
+  // One function for the page's life (setSearchParams is stable), so that the memoized rows
+  // do not render again when a lead opens or closes.
+  const setOpenId = useCallback(
+    (id: string | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set('lead', id);
+          else next.delete('lead');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   // A viewer reads; exporting is a member's, erasing a person an admin's (the API refuses the rest).
   const canExport = useCan('triage');
   const canErase = useCan('delete');
@@ -63,6 +71,8 @@ export function AdminDashboard() {
   const analytics = useAnalytics();
   // While new filters load, the rows of the old ones stay on screen (and the search box keeps its focus).
   const contacts = useInfiniteQuery({ ...getContactsQueryOptions(apiFilters), placeholderData: keepPreviousData });
+  const submissions = useMemo(() => contacts.data?.pages.flatMap((page) => page.items) ?? [], [contacts.data]);
+  const now = useMemo(() => new Date(contacts.dataUpdatedAt), [contacts.dataUpdatedAt]);
   const newCount = useNewCount(openedAt);
   // Leads that arrived while the page is open: counted live, fetched only when asked for.
   const live = useNewLeads();
@@ -90,10 +100,8 @@ export function AdminDashboard() {
 
   // A list the API refused (a hand-edited filter, say) leaves the rest of the page and
   // every control in place, with the API's message beside the filters.
-  const submissions = contacts.data?.pages.flatMap((page) => page.items) ?? [];
   const total = contacts.data?.pages[0]?.total ?? null;
   const listError = contacts.isError && !contacts.isFetchNextPageError;
-  const now = new Date(contacts.dataUpdatedAt);
   const fresh = newCount.data ?? 0;
 
   return (
@@ -136,7 +144,9 @@ export function AdminDashboard() {
           </Alert>
         ) : null}
         <Box sx={{ minHeight: 4 }}>
-          {contacts.isFetching && !contacts.isFetchingNextPage ? <LinearProgress aria-label="Loading submissions" /> : null}
+          {contacts.isFetching && !contacts.isFetchingNextPage ? (
+            <span className="progress-bar" role="progressbar" aria-label="Loading submissions" />
+          ) : null}
         </Box>
         {submissions.length > 0 ? (
           <Typography variant="body2" color="text.secondary" data-testid="range-count">
@@ -167,9 +177,7 @@ export function AdminDashboard() {
               variant="outlined"
               onClick={() => void contacts.fetchNextPage()}
               disabled={contacts.isFetchingNextPage}
-              startIcon={
-                contacts.isFetchingNextPage ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined
-              }
+              startIcon={contacts.isFetchingNextPage ? <Spinner /> : undefined}
             >
               Load more
             </Button>

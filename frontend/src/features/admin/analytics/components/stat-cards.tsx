@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -11,7 +12,8 @@ export type StatCardsProps = {
 
 type Stat = { label: string; value: string | number };
 
-export function StatCards({ analytics }: StatCardsProps) {
+// Memoized: opening a lead re-renders the dashboard, not its cards.
+export const StatCards = memo(function StatCards({ analytics }: StatCardsProps) {
   const stats: Stat[] = [
     { label: 'Total Submissions', value: analytics.total },
     { label: 'This Month', value: analytics.thisMonth },
@@ -53,4 +55,4 @@ export function StatCards({ analytics }: StatCardsProps) {
       ))}
     </Box>
   );
-}
+});

@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, lazy, memo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { Spinner } from '@/components/spinner';
 import { INTERESTS } from '@/config/interests';
 import type { TrendDay } from '../api/get-trend';
 import { useTrend } from '../api/get-trend';
@@ -20,7 +20,7 @@ export type TrendPanelProps = {
 function ChartLoading() {
   return (
     <Box role="status" sx={{ height: 260, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
-      <CircularProgress size={20} aria-hidden="true" /> Loading the chart…
+      <Spinner /> Loading the chart…
     </Box>
   );
 }
@@ -54,7 +54,8 @@ export function TrendCaption({ days }: { days: TrendDay[] }) {
 }
 
 /** The trend of the chosen range beside the all-time interest breakdown. */
-export function TrendPanel({ days, interestBreakdown }: TrendPanelProps) {
+// Memoized: opening a lead re-renders the dashboard, not the chart.
+export const TrendPanel = memo(function TrendPanel({ days, interestBreakdown }: TrendPanelProps) {
   const trend = useTrend(days);
   return (
     <Paper component="section" aria-labelledby="trend-title" variant="outlined" sx={{ p: 2.5, borderRadius: 3 }}>
@@ -83,4 +84,4 @@ export function TrendPanel({ days, interestBreakdown }: TrendPanelProps) {
       </Box>
     </Paper>
   );
-}
+});

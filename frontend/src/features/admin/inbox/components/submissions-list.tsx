@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -12,54 +13,64 @@ import { StatusSelect } from './status-select';
 export type SubmissionsListProps = {
   submissions: ContactSubmission[];
   now: Date;
+  /** Keep it the same function across renders, or every card renders again. */
   onOpen: (id: string) => void;
 };
 
+type ItemProps = { submission: ContactSubmission; now: Date; onOpen: (id: string) => void };
+
+/** One lead's card; memoized, so that opening a lead or loading more re-renders no card that did not change. */
+const SubmissionItem = memo(function SubmissionItem({ submission, now, onOpen }: ItemProps) {
+  return (
+    <li>
+      <Paper
+        component="article"
+        variant="outlined"
+        data-testid="submission"
+        aria-label={submission.name}
+        sx={{ p: 2, borderRadius: 3 }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => onOpen(submission.id)}
+            sx={{ fontWeight: 600, fontSize: '1rem', textAlign: 'left', overflowWrap: 'anywhere' }}
+          >
+            {submission.name}
+          </Link>
+          <RepeatMarker repeatOf={submission.repeatOf} />
+        </Box>
+        <Typography variant="body2">
+          <EmailText email={submission.email} />
+        </Typography>
+        {submission.company ? (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
+            {submission.company}
+          </Typography>
+        ) : null}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 0.5 }}>
+          <InterestChip interest={submission.interest} />
+          <LinkedInLink linkedin={submission.linkedin} />
+        </Box>
+        <ReceivedTime iso={submission.submittedAt} now={now} />
+        <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
+        <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          <StatusSelect submission={submission} />
+          <AssigneeSelect submission={submission} />
+        </Box>
+      </Paper>
+    </li>
+  );
+});
+
 /** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
-export function SubmissionsList({ submissions, now, onOpen }: SubmissionsListProps) {
+export const SubmissionsList = memo(function SubmissionsList({ submissions, now, onOpen }: SubmissionsListProps) {
   return (
     <Box component="ul" aria-labelledby="recent-submissions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {submissions.map((submission) => (
-        <li key={submission.id}>
-          <Paper
-            component="article"
-            variant="outlined"
-            data-testid="submission"
-            aria-label={submission.name}
-            sx={{ p: 2, borderRadius: 3 }}
-          >
-            <Box sx={{ minWidth: 0 }}>
-              <Link
-                component="button"
-                type="button"
-                onClick={() => onOpen(submission.id)}
-                sx={{ fontWeight: 600, fontSize: '1rem', textAlign: 'left', overflowWrap: 'anywhere' }}
-              >
-                {submission.name}
-              </Link>
-              <RepeatMarker repeatOf={submission.repeatOf} />
-            </Box>
-            <Typography variant="body2">
-              <EmailText email={submission.email} />
-            </Typography>
-            {submission.company ? (
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
-                {submission.company}
-              </Typography>
-            ) : null}
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 0.5 }}>
-              <InterestChip interest={submission.interest} />
-              <LinkedInLink linkedin={submission.linkedin} />
-            </Box>
-            <ReceivedTime iso={submission.submittedAt} now={now} />
-            <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
-            <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-              <StatusSelect submission={submission} />
-              <AssigneeSelect submission={submission} />
-            </Box>
-          </Paper>
-        </li>
+        <SubmissionItem key={submission.id} submission={submission} now={now} onOpen={onOpen} />
       ))}
     </Box>
   );
-}
+});

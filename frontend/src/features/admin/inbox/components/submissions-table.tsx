@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -17,14 +18,51 @@ import { StatusSelect } from './status-select';
 export type SubmissionsTableProps = {
   submissions: ContactSubmission[];
   now: Date;
+  /** Keep it the same function across renders, or every row renders again. */
   onOpen: (id: string) => void;
 };
+
+type RowProps = { submission: ContactSubmission; now: Date; onOpen: (id: string) => void };
 
 // Names and addresses wrap only where a word cannot fit.
 const cellText = { overflowWrap: 'break-word' } as const;
 
+/** One lead's row; memoized, so that opening a lead or loading more re-renders no row that did not change. */
+const SubmissionRow = memo(function SubmissionRow({ submission, now, onOpen }: RowProps) {
+  return (
+    <TableRow hover data-testid="submission" aria-label={submission.name} sx={{ verticalAlign: 'top' }}>
+      <TableCell sx={{ ...cellText, minWidth: 160 }}>
+        <Link component="button" type="button" onClick={() => onOpen(submission.id)} sx={{ textAlign: 'left' }}>
+          {submission.name}
+        </Link>
+        <RepeatMarker repeatOf={submission.repeatOf} />
+        <Typography variant="body2">
+          <EmailText email={submission.email} />
+        </Typography>
+        <LinkedInLink linkedin={submission.linkedin} />
+      </TableCell>
+      <TableCell sx={cellText}>{submission.company}</TableCell>
+      <TableCell>
+        <InterestChip interest={submission.interest} />
+      </TableCell>
+      <TableCell sx={{ minWidth: 180 }}>
+        <LeadComments comments={submission.comments} lines={2} />
+      </TableCell>
+      <TableCell>
+        <StatusSelect submission={submission} />
+      </TableCell>
+      <TableCell>
+        <AssigneeSelect submission={submission} />
+      </TableCell>
+      <TableCell sx={{ minWidth: 104 }}>
+        <ReceivedTime iso={submission.submittedAt} now={now} />
+      </TableCell>
+    </TableRow>
+  );
+});
+
 /** The wide-screen list: one row a lead with every part spec §2 lists; the name opens its details. */
-export function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableProps) {
+export const SubmissionsTable = memo(function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
       <Table size="small" aria-labelledby="recent-submissions">
@@ -41,43 +79,10 @@ export function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableP
         </TableHead>
         <TableBody>
           {submissions.map((submission) => (
-            <TableRow
-              key={submission.id}
-              hover
-              data-testid="submission"
-              aria-label={submission.name}
-              sx={{ verticalAlign: 'top' }}
-            >
-              <TableCell sx={{ ...cellText, minWidth: 160 }}>
-                <Link component="button" type="button" onClick={() => onOpen(submission.id)} sx={{ textAlign: 'left' }}>
-                  {submission.name}
-                </Link>
-                <RepeatMarker repeatOf={submission.repeatOf} />
-                <Typography variant="body2">
-                  <EmailText email={submission.email} />
-                </Typography>
-                <LinkedInLink linkedin={submission.linkedin} />
-              </TableCell>
-              <TableCell sx={cellText}>{submission.company}</TableCell>
-              <TableCell>
-                <InterestChip interest={submission.interest} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 180 }}>
-                <LeadComments comments={submission.comments} lines={2} />
-              </TableCell>
-              <TableCell>
-                <StatusSelect submission={submission} />
-              </TableCell>
-              <TableCell>
-                <AssigneeSelect submission={submission} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 104 }}>
-                <ReceivedTime iso={submission.submittedAt} now={now} />
-              </TableCell>
-            </TableRow>
+            <SubmissionRow key={submission.id} submission={submission} now={now} onOpen={onOpen} />
           ))}
         </TableBody>
       </Table>
     </TableContainer>
   );
-}
+});
