@@ -112,8 +112,26 @@ describe('outgoing webhooks', () => {
     await admin.get('/api/admin/webhooks/not-a-uuid/deliveries').expect(404);
     await request(sut.server).get('/api/admin/webhooks').expect(401);
 
+    await admin.patch(`/api/admin/webhooks/${created.id}`).send({ active: false }).expect(200); // no change
     await admin.delete(`/api/admin/webhooks/${created.id}`).expect(204);
     expect((await admin.get('/api/admin/webhooks').expect(200)).body).toEqual([]);
+
+    // Each change audited with who made it; never the URL (it may hold a token) nor a secret.
+    const audited = await sut.dataSource.query(
+      `SELECT actor, action, detail FROM audit_events WHERE detail->>'webhookId' = $1 ORDER BY id`,
+      [created.id],
+    );
+    expect(audited).toEqual([
+      {
+        actor: 'admin',
+        action: 'webhook-create',
+        detail: { webhookId: created.id, events: ['lead.created'], format: 'slack', active: true },
+      },
+      { actor: 'admin', action: 'webhook-update', detail: { webhookId: created.id, fields: ['active', 'format'] } },
+      { actor: 'admin', action: 'webhook-rotate-secret', detail: { webhookId: created.id } },
+      { actor: 'admin', action: 'webhook-delete', detail: { webhookId: created.id } },
+    ]);
+    expect(JSON.stringify(audited)).not.toMatch(/127\.0\.0\.1|whsec_/);
   });
 
   it('sends lead.created signed as Standard Webhooks: the lead without history', async () => {

@@ -7,7 +7,7 @@ type Schemas = components['schemas'];
 export type Webhook = Schemas['WebhookDto'];
 export type CreatedWebhook = Schemas['CreatedWebhookDto'];
 export type NewWebhook = Schemas['CreateWebhookDto'];
-export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+export type WebhookDelivery = Schemas['DeliveryLogEntryDto'];
 export type WebhookEvent = Webhook['events'][number];
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['lead.created', 'lead.updated', 'lead.erased'];
 
