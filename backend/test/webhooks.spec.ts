@@ -306,3 +306,32 @@ describe('outgoing webhooks', () => {
     }
   }, 150_000);
 });
+
+describe('outgoing webhooks with WEBHOOKS_ALLOW_PRIVATE unset (production)', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ env: { DELIVERY_POLL_INTERVAL_MS: '50' } });
+  });
+  afterAll(() => sut.close());
+
+  it('refuses at delivery a name that resolves to loopback: failed at once (not retried), with the reason', async () => {
+    const admin = await signedInAgent(sut);
+    const refused = await admin.post('/api/admin/webhooks').send({ url: 'http://localhost/hook', events: ['lead.created'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toEqual(['url must be an https URL']);
+
+    const { id } = (
+      await admin
+        .post('/api/admin/webhooks')
+        .send({ url: 'https://localhost:9/hook', events: ['lead.created'] })
+        .expect(201)
+    ).body;
+    await admin.post(`/api/admin/webhooks/${id}/test`).expect(202);
+    const log = async () => (await admin.get(`/api/admin/webhooks/${id}/deliveries`).expect(200)).body;
+    await waitFor('the refusal', async () => (await log())[0].state === 'failed');
+    const [entry] = await log();
+    expect(entry).toMatchObject({ event: 'webhook.test', attempts: 1, lastStatus: null });
+    expect(entry.lastError).toMatch(/^refused: .*is not allowed/);
+  });
+});
