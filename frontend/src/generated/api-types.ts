@@ -934,7 +934,7 @@ export interface components {
       createdAt: string;
       /**
        * Format: date-time
-       * @description Set when the endpoint has been failing for a day: when its oldest delivery still not delivered was queued, nothing having reached it since. null otherwise.
+       * @description Set when the endpoint has been failing for a day: when the oldest of its deliveries tried and not delivered, queued after the newest one delivered, was queued. null otherwise.
        */
       failingSince: string | null;
     };
@@ -962,7 +962,7 @@ export interface components {
       createdAt: string;
       /**
        * Format: date-time
-       * @description Set when the endpoint has been failing for a day: when its oldest delivery still not delivered was queued, nothing having reached it since. null otherwise.
+       * @description Set when the endpoint has been failing for a day: when the oldest of its deliveries tried and not delivered, queued after the newest one delivered, was queued. null otherwise.
        */
       failingSince: string | null;
       /**
@@ -1017,7 +1017,7 @@ export interface components {
       configured: boolean;
       /**
        * Format: date-time
-       * @description Set when the copy has been failing for a day: when its oldest delivery still not delivered was queued, nothing having reached the spreadsheet since. null otherwise.
+       * @description Set when the copy has been failing for a day: when the oldest of its deliveries tried and not delivered, queued after the newest one delivered, was queued. null otherwise.
        */
       failingSince: string | null;
     };
