@@ -37,6 +37,9 @@ const CONTRACT: Record<string, Role> = {
   'POST /api/admin/webhooks/:id/test': 'admin',
   'GET /api/admin/webhooks/:id/deliveries': 'admin',
   'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': 'admin',
+  'GET /api/admin/spreadsheet': 'admin',
+  'GET /api/admin/spreadsheet/deliveries': 'admin',
+  'POST /api/admin/spreadsheet/deliveries/:deliveryId/redeliver': 'admin',
 };
 
 /**

@@ -7,7 +7,7 @@ import { retryDelayMs } from '../src/deliveries/retry-schedule.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
 import { FakeSheetsEndpoint, waitFor } from './support/sheets-endpoint.js';
-import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
+import { createTestApp, createTestDatabase, signedInAgent, type TestApp } from './support/test-app.js';
 
 interface DeliveryRow {
   id: string;
@@ -183,6 +183,31 @@ describe('spreadsheet sync', () => {
 
     await waitFor('the delivery', allDelivered(sut, 1));
     expect(endpoint.postedIds).toEqual([id, id]);
+  });
+
+  it('shows its deliveries to an admin, flags a day of failures, and sends one again as it was', async () => {
+    const admin = await signedInAgent(sut);
+    endpoint.answer = () => 400;
+    const id = await submit(sut);
+    await waitFor('the failure', async () => (await deliveries(sut))[0]?.status === 'failed');
+
+    const [failed] = (await admin.get('/api/admin/spreadsheet/deliveries').expect(200)).body;
+    expect(failed).toMatchObject({ event: 'append', state: 'failed', attempts: 1, lastStatus: 400, deliveredAt: null });
+    expect(failed.lastError).toMatch(/^HTTP 400/);
+    expect((await admin.get('/api/admin/spreadsheet').expect(200)).body).toEqual({ configured: true, failingSince: null });
+    await sut.dataSource.query(`UPDATE deliveries SET created_at = now() - interval '25 hours'`);
+    expect((await admin.get('/api/admin/spreadsheet').expect(200)).body.failingSince).not.toBeNull();
+
+    endpoint.answer = () => 200;
+    await admin.post(`/api/admin/spreadsheet/deliveries/${id}/redeliver`).expect(404); // a submission's id is not a delivery's
+    const again = await admin.post(`/api/admin/spreadsheet/deliveries/${failed.id}/redeliver`).expect(202);
+    expect(again.body).toMatchObject({ id: failed.id, state: 'pending', attempts: 0, lastError: null });
+    await waitFor('the delivery sent again', allDelivered(sut, 1));
+    expect(endpoint.postedIds).toEqual([id, id]);
+    expect((await admin.get('/api/admin/spreadsheet').expect(200)).body.failingSince).toBeNull();
+    expect(
+      await sut.dataSource.query(`SELECT actor, action, submission_id FROM audit_events WHERE action = 'redeliver'`),
+    ).toEqual([{ actor: 'admin', action: 'redeliver', submission_id: id }]);
   });
 
   it('counts a 2xx answer without a JSON body as delivered', async () => {
@@ -414,5 +439,8 @@ describe('spreadsheet sync turned off (SHEETS_WEBHOOK_URL unset)', () => {
 
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toHaveLength(1);
     expect(await deliveries(sut)).toEqual([]);
+    const admin = await signedInAgent(sut);
+    expect((await admin.get('/api/admin/spreadsheet').expect(200)).body).toEqual({ configured: false, failingSince: null });
+    await admin.post('/api/admin/spreadsheet/deliveries/00000000-0000-4000-8000-000000000000/redeliver').expect(409);
   });
 });

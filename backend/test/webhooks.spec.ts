@@ -112,8 +112,26 @@ describe('outgoing webhooks', () => {
     await admin.get('/api/admin/webhooks/not-a-uuid/deliveries').expect(404);
     await request(sut.server).get('/api/admin/webhooks').expect(401);
 
+    await admin.patch(`/api/admin/webhooks/${created.id}`).send({ active: false }).expect(200); // no change
     await admin.delete(`/api/admin/webhooks/${created.id}`).expect(204);
     expect((await admin.get('/api/admin/webhooks').expect(200)).body).toEqual([]);
+
+    // Each change audited with who made it; never the URL (it may hold a token) nor a secret.
+    const audited = await sut.dataSource.query(
+      `SELECT actor, action, detail FROM audit_events WHERE detail->>'webhookId' = $1 ORDER BY id`,
+      [created.id],
+    );
+    expect(audited).toEqual([
+      {
+        actor: 'admin',
+        action: 'webhook-create',
+        detail: { webhookId: created.id, events: ['lead.created'], format: 'slack', active: true },
+      },
+      { actor: 'admin', action: 'webhook-update', detail: { webhookId: created.id, fields: ['active', 'format'] } },
+      { actor: 'admin', action: 'webhook-rotate-secret', detail: { webhookId: created.id } },
+      { actor: 'admin', action: 'webhook-delete', detail: { webhookId: created.id } },
+    ]);
+    expect(JSON.stringify(audited)).not.toMatch(/127\.0\.0\.1|whsec_/);
   });
 
   it('sends lead.created signed as Standard Webhooks: the lead without history', async () => {
@@ -287,4 +305,33 @@ describe('outgoing webhooks', () => {
       await hanging.stop();
     }
   }, 150_000);
+});
+
+describe('outgoing webhooks with WEBHOOKS_ALLOW_PRIVATE unset (production)', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp({ env: { DELIVERY_POLL_INTERVAL_MS: '50' } });
+  });
+  afterAll(() => sut.close());
+
+  it('refuses at delivery a name that resolves to loopback: failed at once (not retried), with the reason', async () => {
+    const admin = await signedInAgent(sut);
+    const refused = await admin.post('/api/admin/webhooks').send({ url: 'http://localhost/hook', events: ['lead.created'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toEqual(['url must be an https URL']);
+
+    const { id } = (
+      await admin
+        .post('/api/admin/webhooks')
+        .send({ url: 'https://localhost:9/hook', events: ['lead.created'] })
+        .expect(201)
+    ).body;
+    await admin.post(`/api/admin/webhooks/${id}/test`).expect(202);
+    const log = async () => (await admin.get(`/api/admin/webhooks/${id}/deliveries`).expect(200)).body;
+    await waitFor('the refusal', async () => (await log())[0].state === 'failed');
+    const [entry] = await log();
+    expect(entry).toMatchObject({ event: 'webhook.test', attempts: 1, lastStatus: null });
+    expect(entry.lastError).toMatch(/^refused: .*is not allowed/);
+  });
 });

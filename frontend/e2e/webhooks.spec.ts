@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, signIn, test } from './fixtures';
+import { createContact, expect, signIn, test, unique } from './fixtures';
 
 /** A team's endpoint on 127.0.0.1: counts what it receives and answers `status`. */
 async function startReceiver() {
@@ -19,7 +19,11 @@ async function startReceiver() {
   return { state, url, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-test('an admin adds a webhook, copies its secret, tests it, sees a failure and sends it again', async ({ page, context }) => {
+test('an admin adds a webhook, copies its secret, tests it, sees a failure and sends it again, edits and deletes it', async ({
+  page,
+  context,
+  request,
+}) => {
   const receiver = await startReceiver();
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -66,8 +70,33 @@ test('an admin adds a webhook, copies its secret, tests it, sees a failure and s
     await endpoint.getByRole('button', { name: 'Resume' }).click();
     await expect(endpoint).not.toContainText('inactive');
 
+    // Edited in a dialog: the format and events change, the URL stays.
+    await endpoint.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit endpoint' });
+    await expect(edit.getByRole('textbox', { name: 'URL' })).toHaveValue(receiver.url);
+    await edit.getByRole('checkbox', { name: 'lead.erased' }).check();
+    await edit.getByRole('combobox', { name: 'Format' }).click();
+    await page.getByRole('option', { name: 'Slack / Mattermost message' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(endpoint).toContainText('Slack message · lead.created, lead.erased');
+
+    // Deleting asks first: Cancel keeps the endpoint, Delete removes it.
     await endpoint.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await endpoint.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(endpoint).toBeHidden();
+
+    // The spreadsheet copy (SHEETS_WEBHOOK_URL is set for this server) has its card and log here too.
+    await createContact(request, { name: unique('Sheet'), email: 'sheet@example.com', interest: 'community' });
+    await page.reload();
+    const sheetLog = page
+      .getByRole('region', { name: 'Spreadsheet' })
+      .getByRole('table', { name: 'Deliveries to the spreadsheet' });
+    await expect(sheetLog.getByRole('row').nth(1)).toContainText('delivered');
   } finally {
     await receiver.stop();
   }

@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   'enable',
   'password',
   'password-reset',
+  'webhook-create',
+  'webhook-update',
+  'webhook-rotate-secret',
+  'webhook-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

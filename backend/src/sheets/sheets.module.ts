@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SheetsOutbox } from './sheets-outbox.service.js';
 import { SheetsPoster } from './sheets-poster.service.js';
+import { SpreadsheetLog } from './spreadsheet-log.service.js';
+import { SpreadsheetController } from './spreadsheet.controller.js';
 
-/** Spreadsheet sync: the `sheet` channel of the delivery engine (issue 6, docs/decisions/001; issue 26). */
+/** Spreadsheet sync: the `sheet` channel of the delivery engine and its delivery log (issue 6, docs/decisions/001; issue 26). */
 @Module({
-  imports: [DeliveriesModule],
-  providers: [SheetsPoster, SheetsOutbox],
+  imports: [AuditModule, DeliveriesModule],
+  controllers: [SpreadsheetController],
+  providers: [SheetsPoster, SheetsOutbox, SpreadsheetLog],
   exports: [SheetsOutbox],
 })
 export class SheetsModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { WebhookEndpoints } from './webhook-endpoints.service.js';
 import { WebhookEvents } from './webhook-events.service.js';
@@ -7,7 +8,7 @@ import { WebhooksController } from './webhooks.controller.js';
 
 /** Outgoing webhooks (issue 26): the endpoints, their events, and the `webhook` channel of the delivery engine. */
 @Module({
-  imports: [DeliveriesModule],
+  imports: [AuditModule, DeliveriesModule],
   controllers: [WebhooksController],
   providers: [WebhookEndpoints, WebhookEvents, WebhookPoster],
   exports: [WebhookEvents],

@@ -496,6 +496,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/spreadsheet': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SpreadsheetController_state'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/spreadsheet/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SpreadsheetController_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/spreadsheet/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SpreadsheetController_redeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -720,7 +768,11 @@ export interface components {
         | 'disable'
         | 'enable'
         | 'password'
-        | 'password-reset';
+        | 'password-reset'
+        | 'webhook-create'
+        | 'webhook-update'
+        | 'webhook-rotate-secret'
+        | 'webhook-delete';
       /**
        * @description `status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.
        * @example {
@@ -882,7 +934,7 @@ export interface components {
       createdAt: string;
       /**
        * Format: date-time
-       * @description Set when the endpoint has been failing for a day: when its oldest delivery still not delivered was queued, nothing having reached it since. null otherwise.
+       * @description Set when the endpoint has been failing for a day: when the oldest of its deliveries tried and not delivered, queued after the newest one delivered, was queued. null otherwise.
        */
       failingSince: string | null;
     };
@@ -910,7 +962,7 @@ export interface components {
       createdAt: string;
       /**
        * Format: date-time
-       * @description Set when the endpoint has been failing for a day: when its oldest delivery still not delivered was queued, nothing having reached it since. null otherwise.
+       * @description Set when the endpoint has been failing for a day: when the oldest of its deliveries tried and not delivered, queued after the newest one delivered, was queued. null otherwise.
        */
       failingSince: string | null;
       /**
@@ -938,14 +990,14 @@ export interface components {
        */
       secret: string;
     };
-    WebhookDeliveryDto: {
+    DeliveryLogEntryDto: {
       /**
        * Format: uuid
-       * @description Also its `webhook-id`.
+       * @description Also its `webhook-id` (webhooks) or `delivery` (the spreadsheet).
        */
       id: string;
       /**
-       * @description `lead.created`, `lead.updated`, `lead.erased` or `webhook.test`.
+       * @description Webhooks: `lead.created`, `lead.updated`, `lead.erased` or `webhook.test`; the spreadsheet: `append` or `erase`.
        * @example lead.created
        */
       event: string;
@@ -959,6 +1011,15 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       deliveredAt: string | null;
+    };
+    SpreadsheetDto: {
+      /** @description Whether SHEETS_WEBHOOK_URL is set (the copy is configured by the environment only). */
+      configured: boolean;
+      /**
+       * Format: date-time
+       * @description Set when the copy has been failing for a day: when the oldest of its deliveries tried and not delivered, queued after the newest one delivered, was queued. null otherwise.
+       */
+      failingSince: string | null;
     };
   };
   responses: never;
@@ -1950,7 +2011,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebhookDeliveryDto'];
+          'application/json': components['schemas']['DeliveryLogEntryDto'];
         };
       };
       /** @description No webhook with this id. */
@@ -1979,7 +2040,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebhookDeliveryDto'][];
+          'application/json': components['schemas']['DeliveryLogEntryDto'][];
         };
       };
       /** @description No webhook with this id. */
@@ -2009,11 +2070,87 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebhookDeliveryDto'];
+          'application/json': components['schemas']['DeliveryLogEntryDto'];
         };
       };
       /** @description No such delivery for this endpoint. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SpreadsheetController_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether the copy is configured, and since when it has been failing. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SpreadsheetDto'];
+        };
+      };
+    };
+  };
+  SpreadsheetController_deliveries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The latest 100 deliveries to the spreadsheet, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryLogEntryDto'][];
+        };
+      };
+    };
+  };
+  SpreadsheetController_redeliver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued again, as it was (same `delivery` id). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryLogEntryDto'];
+        };
+      };
+      /** @description No spreadsheet delivery with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The spreadsheet sync is off. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

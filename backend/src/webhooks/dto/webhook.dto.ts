@@ -32,8 +32,8 @@ export class WebhookDto {
     format: 'date-time',
     nullable: true,
     description:
-      'Set when the endpoint has been failing for a day: when its oldest delivery still not delivered was queued, ' +
-      'nothing having reached it since. null otherwise.',
+      'Set when the endpoint has been failing for a day: when the oldest of its deliveries tried and not delivered, ' +
+      'queued after the newest one delivered, was queued. null otherwise.',
   })
   failingSince!: string | null;
 

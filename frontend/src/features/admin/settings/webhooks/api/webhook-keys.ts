@@ -1,3 +1,4 @@
+import type { Query } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import type { components } from '@/generated/api-types';
 
@@ -7,7 +8,8 @@ type Schemas = components['schemas'];
 export type Webhook = Schemas['WebhookDto'];
 export type CreatedWebhook = Schemas['CreatedWebhookDto'];
 export type NewWebhook = Schemas['CreateWebhookDto'];
-export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+export type DeliveryLogEntry = Schemas['DeliveryLogEntryDto'];
+export type Spreadsheet = Schemas['SpreadsheetDto'];
 export type WebhookEvent = Webhook['events'][number];
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['lead.created', 'lead.updated', 'lead.erased'];
 
@@ -20,3 +22,13 @@ export const webhookKeys = {
 };
 
 export const webhookUrl = (id: string) => `${WEBHOOKS_API}/${encodeURIComponent(id)}`;
+
+// The spreadsheet copy's log, shown on the same page (its URL is the server's secret).
+export const spreadsheetKeys = {
+  state: [...queryKeys.admin, 'spreadsheet'] as const,
+  deliveries: [...queryKeys.admin, 'spreadsheet', 'deliveries'] as const,
+};
+
+/** A delivery log is polled while one of its deliveries is pending, so it shows each result as it comes. */
+export const pollWhilePending = (query: Query<DeliveryLogEntry[]>) =>
+  query.state.data?.some((delivery) => delivery.state === 'pending') ? 1000 : false;

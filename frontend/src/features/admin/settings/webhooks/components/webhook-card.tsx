@@ -1,20 +1,22 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useDeleteWebhook } from '../api/delete-webhook';
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { useRedeliverWebhookDelivery } from '../api/redeliver-webhook-delivery';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSendWebhookTest } from '../api/send-webhook-test';
 import { useUpdateWebhook } from '../api/update-webhook';
 import type { Webhook } from '../api/webhook-keys';
-import { WebhookDeliveries } from './webhook-deliveries';
+import { DeleteWebhookButton } from './delete-webhook-dialog';
+import { DeliveryLogTable } from './delivery-log-table';
+import { EditWebhookButton } from './edit-webhook-dialog';
+import { FailingNotice } from './failing-notice';
 
-/** One endpoint: what it takes, whether it has been failing for a day, its actions (test, pause, rotate, delete) and its delivery log. */
+/** One endpoint: what it takes, whether it has been failing for a day, its actions and its delivery log. */
 export function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: string) => void }) {
   const sendTest = useSendWebhookTest();
   const rotate = useRotateWebhookSecret();
-  const remove = useDeleteWebhook();
   const update = useUpdateWebhook();
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-label={`Webhook ${webhook.url}`}>
@@ -25,15 +27,12 @@ export function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret:
         {webhook.format === 'slack' ? 'Slack message' : 'Standard Webhooks'} · {webhook.events.join(', ')}
         {webhook.active ? '' : ' · inactive'}
       </Typography>
-      {webhook.failingSince ? (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          Failing since {new Date(webhook.failingSince).toLocaleString()}: nothing has reached this endpoint for a day.
-        </Alert>
-      ) : null}
+      <FailingNotice since={webhook.failingSince} what="this endpoint" />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Button variant="outlined" onClick={() => sendTest.mutate(webhook.id)} disabled={sendTest.isPending}>
           Send test
         </Button>
+        <EditWebhookButton webhook={webhook} />
         {/* A paused endpoint is sent no event (a test still goes out), and keeps its secret and log. */}
         <Button
           onClick={() => update.mutate({ id: webhook.id, changes: { active: !webhook.active } })}
@@ -44,11 +43,22 @@ export function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret:
         <Button onClick={() => rotate.mutate(webhook.id, { onSuccess: onSecret })} disabled={rotate.isPending}>
           Rotate secret
         </Button>
-        <Button color="error" onClick={() => remove.mutate(webhook.id)} disabled={remove.isPending}>
-          Delete
-        </Button>
+        <DeleteWebhookButton webhook={webhook} />
       </Box>
-      <WebhookDeliveries id={webhook.id} url={webhook.url} />
+      <WebhookDeliveries webhook={webhook} />
     </Paper>
+  );
+}
+
+function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
+  const deliveries = useWebhookDeliveries(webhook.id);
+  const redeliver = useRedeliverWebhookDelivery();
+  return (
+    <DeliveryLogTable
+      label={`Deliveries to ${webhook.url}`}
+      deliveries={deliveries}
+      onSendAgain={(delivery) => redeliver.mutate({ id: webhook.id, deliveryId: delivery.id })}
+      sendingAgain={redeliver.isPending}
+    />
   );
 }

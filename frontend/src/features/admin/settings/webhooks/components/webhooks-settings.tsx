@@ -2,41 +2,31 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useWebhooks } from '../api/get-webhooks';
-import { WEBHOOK_EVENTS, type NewWebhook, type WebhookEvent } from '../api/webhook-keys';
+import { type EndpointDraft, EndpointFields, NEW_ENDPOINT } from './endpoint-fields';
 import { SecretDialog } from './secret-dialog';
+import { SpreadsheetCard } from './spreadsheet-card';
 import { WebhookCard } from './webhook-card';
 
-/** Settings → Webhooks: add an endpoint, see each one's deliveries (contract, "Outgoing webhooks"). */
+/** Settings → Webhooks: add an endpoint, see each one's deliveries and the spreadsheet copy's (contract, "Outgoing webhooks"). */
 export function WebhooksSettings() {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [format, setFormat] = useState<NewWebhook['format']>('standard');
-  const [events, setEvents] = useState<WebhookEvent[]>(['lead.created']);
+  const [draft, setDraft] = useState<EndpointDraft>(NEW_ENDPOINT);
   const [secret, setSecret] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(headingRef);
 
-  const toggle = (event: WebhookEvent) =>
-    setEvents((current) => (current.includes(event) ? current.filter((e) => e !== event) : [...current, event]));
   const add = (submit: React.FormEvent) => {
     submit.preventDefault();
     create.mutate(
-      { url, events, format, active: true },
+      { ...draft, active: true },
       {
         onSuccess: (created) => {
-          setUrl('');
+          setDraft({ ...draft, url: '' });
           setSecret(created.secret);
         },
       },
@@ -52,26 +42,10 @@ export function WebhooksSettings() {
         <Typography id="add-webhook-title" variant="h5" component="h2">
           Add an endpoint
         </Typography>
-        <TextField label="URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
-        <TextField select label="Format" value={format} onChange={(e) => setFormat(e.target.value as NewWebhook['format'])}>
-          <MenuItem value="standard">Standard Webhooks (signed JSON)</MenuItem>
-          <MenuItem value="slack">Slack / Mattermost message</MenuItem>
-        </TextField>
-        <FormControl component="fieldset">
-          <FormLabel component="legend">Events</FormLabel>
-          <FormGroup row>
-            {WEBHOOK_EVENTS.map((event) => (
-              <FormControlLabel
-                key={event}
-                label={event}
-                control={<Checkbox checked={events.includes(event)} onChange={() => toggle(event)} />}
-              />
-            ))}
-          </FormGroup>
-        </FormControl>
+        <EndpointFields value={draft} onChange={setDraft} />
         {create.isError ? <Alert severity="error">{create.error.message}</Alert> : null}
         <Box>
-          <Button type="submit" variant="contained" disabled={create.isPending || events.length === 0}>
+          <Button type="submit" variant="contained" disabled={create.isPending || draft.events.length === 0}>
             Add endpoint
           </Button>
         </Box>
@@ -86,6 +60,7 @@ export function WebhooksSettings() {
         {webhooks.data?.map((webhook) => (
           <WebhookCard key={webhook.id} webhook={webhook} onSecret={setSecret} />
         ))}
+        <SpreadsheetCard />
       </Box>
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
     </Box>

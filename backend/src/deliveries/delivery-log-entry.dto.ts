@@ -1,12 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from '../../deliveries/delivery.entity.js';
+import { DELIVERY_STATUSES, type Delivery, type DeliveryStatus } from './delivery.entity.js';
 
-/** One delivery of an endpoint's log. */
-export class WebhookDeliveryDto {
-  @ApiProperty({ format: 'uuid', description: 'Also its `webhook-id`.' })
+/** One delivery of a target's log (a webhook endpoint's, the spreadsheet's). */
+export class DeliveryLogEntryDto {
+  @ApiProperty({ format: 'uuid', description: 'Also its `webhook-id` (webhooks) or `delivery` (the spreadsheet).' })
   id!: string;
 
-  @ApiProperty({ example: 'lead.created', description: '`lead.created`, `lead.updated`, `lead.erased` or `webhook.test`.' })
+  @ApiProperty({
+    example: 'lead.created',
+    description:
+      'Webhooks: `lead.created`, `lead.updated`, `lead.erased` or `webhook.test`; the spreadsheet: `append` or `erase`.',
+  })
   event!: string;
 
   @ApiProperty({ enum: DELIVERY_STATUSES })
@@ -27,7 +31,7 @@ export class WebhookDeliveryDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   deliveredAt!: string | null;
 
-  static from(row: Delivery): WebhookDeliveryDto {
+  static from(row: Delivery): DeliveryLogEntryDto {
     return {
       id: row.id,
       event: row.event,

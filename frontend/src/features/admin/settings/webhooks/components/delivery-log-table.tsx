@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -5,20 +6,25 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
-import { useRedeliverWebhookDelivery } from '../api/redeliver-webhook-delivery';
+import type { DeliveryLogEntry } from '../api/webhook-keys';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
 
-/** An endpoint's delivery log, newest first, with "Send again" on each delivery. */
-export function WebhookDeliveries({ id, url }: { id: string; url: string }) {
-  const deliveries = useWebhookDeliveries(id);
-  const redeliver = useRedeliverWebhookDelivery();
+export type DeliveryLogTableProps = {
+  /** The table's accessible name, e.g. "Deliveries to https://…". */
+  label: string;
+  deliveries: UseQueryResult<DeliveryLogEntry[]>;
+  onSendAgain: (delivery: DeliveryLogEntry) => void;
+  sendingAgain: boolean;
+};
+
+/** A delivery log (a webhook endpoint's or the spreadsheet's), newest first, with "Send again" on each delivery. */
+export function DeliveryLogTable({ label, deliveries, onSendAgain, sendingAgain }: DeliveryLogTableProps) {
   if (deliveries.isPending) return <Typography variant="body2">Loading deliveries…</Typography>;
   if (deliveries.isError) return <Typography role="alert">Could not load the deliveries: {deliveries.error.message}</Typography>;
   if (deliveries.data.length === 0) return <Typography variant="body2">No deliveries yet.</Typography>;
   return (
-    <Table size="small" aria-label={`Deliveries to ${url}`}>
+    <Table size="small" aria-label={label}>
       <TableHead>
         <TableRow>
           <TableCell>Event</TableCell>
@@ -42,8 +48,8 @@ export function WebhookDeliveries({ id, url }: { id: string; url: string }) {
             <TableCell>
               <Button
                 size="small"
-                disabled={delivery.state === 'pending' || redeliver.isPending}
-                onClick={() => redeliver.mutate({ id, deliveryId: delivery.id })}
+                disabled={delivery.state === 'pending' || sendingAgain}
+                onClick={() => onSendAgain(delivery)}
                 aria-label={`Send ${delivery.event} again`}
               >
                 Send again
