@@ -40,11 +40,12 @@ export function NoteEditor({ id, note }: NoteEditorProps) {
       <TextField
         label="Note"
         multiline
-        minRows={3}
         value={text}
         onChange={(event) => edit(event.target.value)}
         helperText={changed ? 'Not saved yet' : undefined}
-        slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+        // A plain <textarea> the user can resize, not MUI's autosizing one: that one measures
+        // the page's layout as it mounts, which made opening a lead's drawer several times slower.
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: NOTE_MAX_LENGTH, rows: 4 } }}
       />
       <Box>
         <Button type="submit" variant="outlined" size="small" disabled={!changed || update.isPending}>

@@ -168,6 +168,9 @@ export function SubmissionDrawer({ id, onOpen, onClose }: SubmissionDrawerProps)
     <Drawer
       anchor="right"
       open={id !== null}
+      // The page behind may scroll: locking it restyles <body>, and the whole dashboard's
+      // style and layout were computed again as the drawer opened (half its latency at 4x CPU).
+      disableScrollLock
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, p: 2.5 }, role: 'dialog', 'aria-labelledby': 'lead-title' } }}
     >
