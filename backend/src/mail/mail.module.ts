@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { EmailSender } from './email-sender.service.js';
 import { MailTransport } from './mail-transport.service.js';
 import { SettingsEmailController } from './settings-email.controller.js';
 import { TestEmailService } from './test-email.service.js';
 
-/** E-mail: the SMTP transport, the templates (plain text and HTML) and the test e-mail. */
+/**
+ * E-mail: the SMTP transport, the templates (plain text and HTML), the test e-mail, and the
+ * `email` channel of the delivery engine (queueEmails, EmailSender).
+ */
 @Module({
+  imports: [DeliveriesModule],
   controllers: [SettingsEmailController],
-  providers: [MailTransport, TestEmailService],
+  providers: [MailTransport, TestEmailService, EmailSender],
   exports: [MailTransport],
 })
 export class MailModule {}
