@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AutoReplies } from '../auto-reply/auto-replies.service.js';
 import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import { MailTransport } from '../mail/mail-transport.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import { INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
@@ -67,6 +69,8 @@ export class SubmissionBatcher {
     private readonly config: ConfigService<Environment, true>,
     private readonly sheetsOutbox: SheetsOutbox,
     private readonly deliveries: DeliveryWorker,
+    private readonly mail: MailTransport,
+    private readonly autoReplies: AutoReplies,
   ) {}
 
   /** Resolves once the submission is committed (or refused); rejects when its batch failed. */
@@ -105,7 +109,7 @@ export class SubmissionBatcher {
         throw error;
       });
       batch.forEach((pending, index) => pending.resolve(outcomes[index]));
-      // Its spreadsheet copy and webhooks, if any, are queued: send them now.
+      // Its spreadsheet copy, webhooks and e-mails, if any, are queued: send them now.
       if (outcomes.some((outcome) => outcome.result === 'stored')) this.deliveries.nudge();
     } catch (error) {
       this.logger.error(`a batch of ${batch.length} submissions was not stored: ${String(error)}`);
@@ -114,7 +118,19 @@ export class SubmissionBatcher {
   }
 
   private async run(submissions: NewSubmission[]): Promise<StoreOutcome[]> {
-    const rows = await this.dataSource.query<OutcomeRow[]>(STORE_SUBMISSIONS, [
+    // Without e-mail, the one statement commits alone (no transaction's round trips).
+    if (!this.mail.enabled) return this.storeBatch(this.dataSource.manager, submissions);
+    // With e-mail, the e-mails the stored leads cause are queued in the same transaction.
+    return this.dataSource.transaction(async (manager) => {
+      const outcomes = await this.storeBatch(manager, submissions);
+      const stored = submissions.filter((_, index) => outcomes[index].result === 'stored');
+      await this.autoReplies.queue(manager, stored);
+      return outcomes;
+    });
+  }
+
+  private async storeBatch(manager: EntityManager, submissions: NewSubmission[]): Promise<StoreOutcome[]> {
+    const rows = await manager.query<OutcomeRow[]>(STORE_SUBMISSIONS, [
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
       this.sheetsOutbox.enabled,

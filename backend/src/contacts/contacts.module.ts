@@ -5,6 +5,7 @@ import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { ErasureModule } from '../erasure/erasure.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
+import { ContactEmailsService } from './contact-emails.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ContactsController } from './contacts.controller.js';
@@ -22,6 +23,6 @@ import { ContactsListService } from './contacts-list.service.js';
     DeliveriesModule,
   ],
   controllers: [ContactsController],
-  providers: [ContactsListService, ContactsExportService, ContactTriageService],
+  providers: [ContactsListService, ContactsExportService, ContactTriageService, ContactEmailsService],
 })
 export class ContactsModule {}

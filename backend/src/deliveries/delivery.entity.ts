@@ -20,6 +20,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Index('ix_deliveries_channel_target_created_at', ['channel', 'target', 'createdAt'])
 // One spreadsheet copy per submission: sending it again re-queues that row (ON CONFLICT).
 @Index('uq_deliveries_sheet_submission_id', ['submissionId'], { unique: true, where: `"channel" = 'sheet'` })
+// A lead's e-mails (its drawer), newest first; also what erasing a lead cascades through.
+@Index('ix_deliveries_email_submission_id_created_at', ['submissionId', 'createdAt'], { where: `"channel" = 'email'` })
 export class Delivery {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_deliveries' })
   id!: string;
