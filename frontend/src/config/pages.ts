@@ -29,6 +29,11 @@ export const pageMeta = {
     description: `The ${PRODUCT_NAME} team's outgoing webhooks.`,
     robots: 'noindex, nofollow',
   },
+  emailSettings: {
+    title: `E-mail · Settings · ${PRODUCT_NAME}`,
+    description: `The ${PRODUCT_NAME} team's e-mail and auto-reply.`,
+    robots: NOINDEX,
+  },
   privacy: {
     title: `Privacy · ${PRODUCT_NAME}`,
     description: `What the ${PRODUCT_NAME} contact form collects, why, how long it is kept and how to have it erased.`,
@@ -60,6 +65,7 @@ const ADMIN_PAGES = [
   { path: paths.account, name: 'admin-account', meta: pageMeta.account },
   { path: paths.team, name: 'admin-team', meta: pageMeta.team },
   { path: paths.webhooks, name: 'admin-settings-webhooks', meta: pageMeta.webhooks },
+  { path: paths.emailSettings, name: 'admin-settings-email', meta: pageMeta.emailSettings },
 ];
 
 /**

@@ -9,7 +9,7 @@ import { SignOutButton } from '@/features/auth/components/sign-out-button';
 
 export type AdminHeaderProps = { user: SessionUser | null };
 
-/** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team and Webhooks (admins) and "Sign out". */
+/** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team, Webhooks and E-mail (admins) and "Sign out". */
 export function AdminHeader({ user }: AdminHeaderProps) {
   return (
     <SiteHeader
@@ -38,6 +38,9 @@ export function AdminHeader({ user }: AdminHeaderProps) {
                   </Button>
                   <Button component={RouterLink} href={paths.webhooks} color="inherit" size="small">
                     Webhooks
+                  </Button>
+                  <Button component={RouterLink} href={paths.emailSettings} color="inherit" size="small">
+                    E-mail
                   </Button>
                 </>
               ) : null}
