@@ -4,6 +4,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { ErasureModule } from '../erasure/erasure.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
@@ -20,6 +21,7 @@ import { ContactsListService } from './contacts-list.service.js';
     ErasureModule,
     WebhooksModule,
     DeliveriesModule,
+    MailModule,
   ],
   controllers: [ContactsController],
   providers: [ContactsListService, ContactsExportService, ContactTriageService],
