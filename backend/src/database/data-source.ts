@@ -22,6 +22,7 @@ import { ContactSubmissionDays1795900000000 } from './migrations/1795900000000-c
 import { TeamAccounts1796000000000 } from './migrations/1796000000000-team-accounts.js';
 import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.js';
 import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
+import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [ContactSubmission, User, Delivery, AuditEvent, WebhookEndpoint, Invitation, PasswordReset];
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   TeamAccounts1796000000000,
   Deliveries1796100000000,
   LeadCreatedNotify1796200000000,
+  DigestRuns1796300000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { Clock } from '../common/clock.js';
+import { DailyDigest } from './daily-digest.service.js';
 import { EmailSender } from './email-sender.service.js';
 import { MailTransport } from './mail-transport.service.js';
 import { SettingsEmailController } from './settings-email.controller.js';
@@ -14,7 +16,7 @@ import { TestEmailService } from './test-email.service.js';
 @Module({
   imports: [DeliveriesModule],
   controllers: [SettingsEmailController],
-  providers: [MailTransport, TestEmailService, EmailSender, TeamEmails],
+  providers: [MailTransport, TestEmailService, EmailSender, TeamEmails, DailyDigest, Clock],
   exports: [MailTransport, TeamEmails],
 })
 export class MailModule {}
