@@ -6,9 +6,10 @@ import { AutoReplies } from '../auto-reply/auto-replies.service.js';
 import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
+import { newLeadEmail } from '../mail/new-lead-email.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
-import { INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
+import { type InputField, INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
 
 /**
  * A validated submission, ready to store (an absent optional field is stored as NULL), with
@@ -130,15 +131,32 @@ export class SubmissionBatcher {
   }
 
   private async storeBatch(manager: EntityManager, submissions: NewSubmission[]): Promise<StoreOutcome[]> {
+    const inputs = submissions.map(this.withNotice);
     const rows = await manager.query<OutcomeRow[]>(STORE_SUBMISSIONS, [
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
       this.sheetsOutbox.enabled,
       this.config.get('PUBLIC_URL', { infer: true })?.replace(/\/$/, '') ?? '',
-      ...INPUT_COLUMNS.map(({ field }) => submissions.map((submission) => submission[field] ?? null)),
+      ...INPUT_COLUMNS.map(({ field }) => inputs.map((input) => input[field] ?? null)),
     ]);
     return rows.map(outcome);
   }
+
+  /** The submission with its new-lead e-mail, rendered here (the statement only copies it to each recipient). */
+  private readonly withNotice = (submission: NewSubmission): Partial<Record<InputField, string | null>> => {
+    const notice = this.mail.enabled
+      ? newLeadEmail(
+          {
+            ...submission,
+            linkedin: submission.linkedin ?? null,
+            company: submission.company ?? null,
+            comments: submission.comments ?? null,
+          },
+          this.mail.publicUrl,
+        )
+      : null;
+    return { ...submission, noticeSubject: notice?.subject, noticeText: notice?.text, noticeHtml: notice?.html };
+  };
 }
 
 function outcome(row: OutcomeRow): StoreOutcome {

@@ -4,6 +4,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { ErasureModule } from '../erasure/erasure.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
 import { ContactEmailsService } from './contact-emails.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
@@ -21,6 +22,7 @@ import { ContactsListService } from './contacts-list.service.js';
     ErasureModule,
     WebhooksModule,
     DeliveriesModule,
+    MailModule,
   ],
   controllers: [ContactsController],
   providers: [ContactsListService, ContactsExportService, ContactTriageService, ContactEmailsService],

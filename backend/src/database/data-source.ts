@@ -24,6 +24,7 @@ import { ContactSubmissionDays1795900000000 } from './migrations/1795900000000-c
 import { TeamAccounts1796000000000 } from './migrations/1796000000000-team-accounts.js';
 import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.js';
 import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
+import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   TeamAccounts1796000000000,
   Deliveries1796100000000,
   LeadCreatedNotify1796200000000,
+  DigestRuns1796300000000,
   AutoReply1796400000000,
 ];
 

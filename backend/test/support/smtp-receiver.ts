@@ -29,6 +29,9 @@ export interface SmtpReceiver {
 /** Recipients this server refuses with a permanent 550. */
 export const REFUSED_RECIPIENT = 'refused@example.com';
 
+/** A recipient this server refuses with a temporary 451 the first time (greylisting), then takes. */
+export const GREYLISTED_RECIPIENT = 'greylisted@example.com';
+
 /** A self-signed certificate for localhost, made with openssl for this run only. */
 async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'smtp-cert-'));
@@ -60,6 +63,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const user = 'mailer';
   const password = 'mail-secret';
   const received: ReceivedMail[] = [];
+  let greylisted = false;
   const server = new SMTPServer({
     key,
     cert,
@@ -73,6 +77,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         const refusal = new Error('5.1.1 Mailbox unavailable') as Error & { responseCode: number };
         refusal.responseCode = 550;
         callback(refusal);
+      } else if (address.address === GREYLISTED_RECIPIENT && !greylisted) {
+        greylisted = true;
+        const later = new Error('4.7.1 Greylisted, try again later') as Error & { responseCode: number };
+        later.responseCode = 451;
+        callback(later);
       } else callback();
     },
     onData(stream, session, callback) {
