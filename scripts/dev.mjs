@@ -39,7 +39,8 @@ await supervisor.run(async () => {
     const args = ['--ip', '127.0.0.1', '--smtp', String(smtpPort), '--web-ip', '127.0.0.1', '--web', String(webPort)];
     const mail = supervisor.start('mail', maildev, args, { cwd: ROOT, env });
     mailInbox = `http://127.0.0.1:${webPort}`;
-    await waitForHttp(mailInbox, { isDead: () => mail.exited });
+    // Its inbox answers a browser (Accept: text/html) at `/`; the health route answers any client.
+    await waitForHttp(`${mailInbox}/api/healthz`, { isDead: () => mail.exited });
     mailEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: env.MAIL_FROM || 'Lead inbox <leads@example.com>' };
   }
 

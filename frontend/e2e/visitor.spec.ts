@@ -179,6 +179,8 @@ test.describe('landing page', () => {
     await page.getByRole('button', { name: SUBMIT_LABEL }).click();
     await expect(toast(page)).toContainText('503: Service Unavailable');
 
+    // The toast slides in from the top: hover waits until it stands still before measuring.
+    await toast(page).hover({ position: { x: 40, y: 20 } });
     const box = (await toast(page).boundingBox())!;
     const y = box.y + box.height / 2;
     const x = box.x + 40;

@@ -14,20 +14,25 @@ import { AdminHeader } from './admin-header';
 
 export type AdminFrameProps = {
   title: string;
+  /** The content's width: `md` for a form or a list, `lg` for the dashboard. */
+  maxWidth?: 'md' | 'lg';
+  /** What the page says while the session is checked. */
+  loadingLabel?: string;
   /** The page's content for the signed-in user, or for nobody signed in (null). */
   children: (user: SessionUser | null) => ReactNode;
 };
 
-function AdminFrameBody({ title, children }: AdminFrameProps) {
+/** The header, the session's user and the page's content; needs AdminProviders around it. */
+export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading...', children }: AdminFrameProps) {
   usePageTitle(title);
   const me = useMe();
-  if (me.isPending) return <LoadingScreen fullPage label="Loading..." />;
+  if (me.isPending) return <LoadingScreen fullPage label={loadingLabel} />;
   const user = me.data ?? null;
   return (
     <SessionUserProvider user={user}>
       <AdminHeader user={user} />
       <Box component="main" sx={{ py: { xs: 3, md: 5 } }}>
-        <Container maxWidth="md">
+        <Container maxWidth={maxWidth}>
           {me.isError ? (
             <Typography role="alert" color="error">
               Could not check your session: {me.error.message}
@@ -41,13 +46,20 @@ function AdminFrameBody({ title, children }: AdminFrameProps) {
   );
 }
 
-/** A page of the team's (account, team, invitation, reset) with the dashboard's header, theme and QueryClient. */
-export function AdminFrame(props: AdminFrameProps) {
+/** MUI's theme and the app's one QueryClient (loaded with the admin pages' chunks, never by the landing page). */
+export function AdminProviders({ children }: { children: ReactNode }) {
   return (
     <AppProvider>
-      <QueryClientProvider client={queryClient}>
-        <AdminFrameBody {...props} />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </AppProvider>
+  );
+}
+
+/** A page under /admin with the dashboard's header, theme and QueryClient. */
+export function AdminFrame(props: AdminFrameProps) {
+  return (
+    <AdminProviders>
+      <AdminFrameBody {...props} />
+    </AdminProviders>
   );
 }

@@ -3,9 +3,18 @@ import Button from '@mui/material/Button';
 import { RouterLink } from '@/components/router-link';
 import { SiteHeader } from '@/components/site-header';
 import { paths } from '@/config/paths';
-import type { SessionUser } from '@/config/roles';
+import type { Permission, SessionUser } from '@/config/roles';
 import { can } from '@/config/roles';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+
+/** The signed-in user's pages, each shown only to the roles that may use it. */
+const ADMIN_LINKS: Array<{ href: string; label: string; permission?: Permission }> = [
+  { href: paths.admin, label: 'Dashboard' },
+  { href: paths.account, label: 'Account' },
+  { href: paths.team, label: 'Team', permission: 'team' },
+  { href: paths.webhooks, label: 'Webhooks', permission: 'team' },
+  { href: paths.emailSettings, label: 'E-mail', permission: 'team' },
+];
 
 export type AdminHeaderProps = { user: SessionUser | null };
 
@@ -25,25 +34,11 @@ export function AdminHeader({ user }: AdminHeaderProps) {
           </Button>
           {user ? (
             <>
-              <Button component={RouterLink} href={paths.admin} color="inherit" size="small">
-                Dashboard
-              </Button>
-              <Button component={RouterLink} href={paths.account} color="inherit" size="small">
-                Account
-              </Button>
-              {can(user.role, 'team') ? (
-                <>
-                  <Button component={RouterLink} href={paths.team} color="inherit" size="small">
-                    Team
-                  </Button>
-                  <Button component={RouterLink} href={paths.webhooks} color="inherit" size="small">
-                    Webhooks
-                  </Button>
-                  <Button component={RouterLink} href={paths.emailSettings} color="inherit" size="small">
-                    E-mail
-                  </Button>
-                </>
-              ) : null}
+              {ADMIN_LINKS.filter((link) => !link.permission || can(user.role, link.permission)).map((link) => (
+                <Button key={link.href} component={RouterLink} href={link.href} color="inherit" size="small">
+                  {link.label}
+                </Button>
+              ))}
               <SignOutButton />
             </>
           ) : null}

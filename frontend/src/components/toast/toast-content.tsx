@@ -31,6 +31,8 @@ export const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(functi
   const { closeSnackbar } = useSnackbar();
   const startX = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
+  // The latest offset for pointerup, which may run before React has rendered the last move.
+  const latestOffset = useRef(0);
   const [swiping, setSwiping] = useState(false);
 
   const handlePointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -45,12 +47,16 @@ export const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(functi
       setSwiping(true);
       event.currentTarget.setPointerCapture(event.pointerId);
     }
-    if (swiping || delta > SWIPE_START_PX) setOffset(delta);
+    if (swiping || delta > SWIPE_START_PX) {
+      latestOffset.current = delta;
+      setOffset(delta);
+    }
   };
 
   const endSwipe = (commit: boolean) => {
-    const dismissed = commit && offset > TOAST_SWIPE_THRESHOLD_PX;
+    const dismissed = commit && latestOffset.current > TOAST_SWIPE_THRESHOLD_PX;
     startX.current = null;
+    latestOffset.current = 0;
     setSwiping(false);
     if (dismissed) {
       closeSnackbar(id);
