@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AddressObject } from 'mailparser';
 import request from 'supertest';
 import { createAccount, signedInAs } from './support/accounts.js';
 import { contactBody } from './support/contacts.js';
@@ -11,8 +10,6 @@ const MAIL_FROM = 'Lead inbox <leads@example.com>';
 const SETTINGS = '/api/admin/settings/auto-reply';
 const SETTINGS_TEXTS = { subject: 'We got your message', body: 'Hi {name},\n\nThanks! We answer within a day, {name}.' };
 const EVIL_NAME = '<img src=x onerror=alert(1)>';
-const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-  [field ?? []].flat().flatMap((object) => object.value.map((entry) => entry.address));
 
 /** The auto-reply to the visitor through a real SMTP server (STARTTLS and AUTH on). */
 describe('auto-reply', () => {
@@ -115,7 +112,7 @@ describe('auto-reply', () => {
 
     const mail = await mailTo('visitor@example.com');
     expect(mail.subject).toBe(SETTINGS_TEXTS.subject);
-    expect(addresses(mail.from)).toEqual(['leads@example.com']);
+    expect(mail.from?.text).toBe('"Lead inbox" <leads@example.com>');
     expect(mail.text).toBe(`Hi ${EVIL_NAME},\n\nThanks! We answer within a day, ${EVIL_NAME}.\n`);
     const html = mail.html as string;
     expect(html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;,');
