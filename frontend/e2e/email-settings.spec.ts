@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createContact, expect, signIn, test, unique } from './fixtures';
 
 test.afterEach(async ({ page }) => {
@@ -24,6 +25,9 @@ test("an admin tests e-mail, writes the auto-reply with a preview and saves it; 
   await expect(page.getByRole('status').filter({ hasText: 'Sent to admin@example.com' })).toContainText(
     'The mail server answered: 250',
   );
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) }))).toEqual([]);
 
   const form = page.getByRole('form', { name: 'Auto-reply' });
   const subject = form.getByRole('textbox', { name: 'Subject' });
