@@ -161,6 +161,14 @@ describe('auto-reply', () => {
     await sut.dataSource.query(`UPDATE auto_reply_recipients SET sent_at = sent_at - interval '24 hours 1 second'`);
     await submit(sut, { email: 'repeat@example.com' });
     expect(await autoRepliesTo('repeat@example.com')).toBe(2);
+
+    // Erasing the person erases the guard's row with their submissions (and their e-mails).
+    const guardRows = async () =>
+      (await sut.dataSource.query<Array<{ count: number }>>('SELECT count(*)::int AS count FROM auto_reply_recipients'))[0].count;
+    const before = await guardRows();
+    await admin.post('/api/admin/erasures').send({ email: 'repeat@example.com' }).expect(200);
+    expect(await guardRows()).toBe(before - 1);
+    expect(await autoRepliesTo('repeat@example.com')).toBe(0);
   });
 
   it('sends none for a submission caught by the honeypot', async () => {
