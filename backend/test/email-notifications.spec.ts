@@ -224,6 +224,9 @@ describe('e-mail notifications', () => {
         await digest.sendDue();
         expect(await digestsTo(address)).toBe(1);
         now = undefined;
+        // Erasing a lead erases the digests that name it.
+        await (await signedInAgent(sut)).delete(`/api/admin/contacts/${lead.id}`).expect(204);
+        expect(await digestsTo(address)).toBe(0);
       },
     );
 
