@@ -73,7 +73,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
   let greylisted = false;
   const held: Array<() => void> = [];
-  let receiver: SmtpReceiver | undefined;
+  let holding = false;
   const server = new SMTPServer({
     key,
     cert,
@@ -103,7 +103,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
             secure: session.secure,
             user: session.user as string | undefined,
           });
-          if (receiver?.holding) held.push(() => callback());
+          if (holding) held.push(() => callback());
           else callback();
         },
         (error: Error) => callback(error),
@@ -113,13 +113,18 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  receiver = {
+  return {
     port,
     user,
     password,
     received,
     url: `smtp://${user}:${password}@127.0.0.1:${port}?requireTLS=true&tls.rejectUnauthorized=false`,
-    holding: false,
+    get holding() {
+      return holding;
+    },
+    set holding(hold: boolean) {
+      holding = hold;
+    },
     get heldCount() {
       return held.length;
     },
@@ -128,5 +133,4 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  return receiver;
 }
