@@ -144,6 +144,26 @@ describe('e-mail notifications', () => {
     await mailTo('mia@example.com', 'New lead: Down Time – Empower Recruiting Team');
   });
 
+  it('stops the e-mail of an account as it is disabled, also the e-mails already waiting', async () => {
+    const dora = await createAccount(sut, 'member', { email: 'dora@example.com' });
+    await proxy.stop();
+    try {
+      await submit(sut, contactBody({ name: 'Before Disable' })).expect(201);
+      await (await signedInAgent(sut)).patch(`/api/admin/users/${dora.id}`).send({ disabled: true }).expect(200);
+    } finally {
+      await proxy.start();
+    }
+    await submit(sut, contactBody({ name: 'After Disable' })).expect(201);
+
+    await mailTo('otto@example.com', 'New lead: Before Disable – Empower Recruiting Team');
+    await mailTo('otto@example.com', 'New lead: After Disable – Empower Recruiting Team');
+    const toDora = await sut.dataSource.query<Array<{ status: string; lastError: string }>>(
+      `SELECT status, last_error AS "lastError" FROM deliveries WHERE payload ->> 'to' = 'dora@example.com'`,
+    );
+    expect(toDora).toEqual([{ status: 'failed', lastError: 'not sent: the account was disabled' }]);
+    expect(mailsTo('dora@example.com')).toEqual([]);
+  });
+
   it('tries a 4xx again and delivers; the assignee hears of a lead only when someone else assigned it', async () => {
     const greylisted = await createAccount(sut, 'member', { email: GREYLISTED_RECIPIENT });
     const quiet = await createAccount(sut, 'member', { email: 'quiet@example.com' });
@@ -224,6 +244,9 @@ describe('e-mail notifications', () => {
         await digest.sendDue();
         expect(await digestsTo(address)).toBe(1);
         now = undefined;
+        // Erasing a lead erases the digests that name it.
+        await (await signedInAgent(sut)).delete(`/api/admin/contacts/${lead.id}`).expect(204);
+        expect(await digestsTo(address)).toBe(0);
       },
     );
 

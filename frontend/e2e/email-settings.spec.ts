@@ -19,7 +19,7 @@ test("an admin tests e-mail, writes the auto-reply with a preview and saves it; 
   await page.goto('/admin/settings/email');
   await expect(page.getByRole('heading', { name: 'Settings · E-mail' })).toBeVisible();
   await expect(page.getByTestId('email-status')).toHaveText(
-    'E-mail is set up: it is sent from TalentFlow AI <leads@example.com>.',
+    'E-mail is set up: it is sent from TalentFlow leads <leads@example.com>.',
   );
   await page.getByRole('button', { name: 'Send a test e-mail' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sent to admin@example.com' })).toContainText(

@@ -19,6 +19,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 // A target's delivery log, newest first.
 @Index('ix_deliveries_channel_target_created_at', ['channel', 'target', 'createdAt'])
 // One spreadsheet copy per submission: sending it again re-queues that row (ON CONFLICT).
+// The e-mail digests, which name many leads: erasure finds those that name an erased one.
+@Index('ix_deliveries_digest_created_at', ['createdAt'], { where: `"channel" = 'email' AND "event" = 'digest'` })
 @Index('uq_deliveries_sheet_submission_id', ['submissionId'], { unique: true, where: `"channel" = 'sheet'` })
 // A lead's e-mails (its drawer), newest first; also what erasing a lead cascades through.
 @Index('ix_deliveries_email_submission_id_created_at', ['submissionId', 'createdAt'], { where: `"channel" = 'email'` })

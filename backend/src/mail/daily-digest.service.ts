@@ -22,6 +22,15 @@ const DUE_USERS = `
      AND ($1::timestamptz AT TIME ZONE u.time_zone)::time >= '08:00' AND ($1::timestamptz AT TIME ZONE u.time_zone)::time < '12:00'
      AND NOT EXISTS (SELECT FROM digest_runs r WHERE r.user_id = u.id AND r.local_date = ($1::timestamptz AT TIME ZONE u.time_zone)::date)`;
 
+/**
+ * Deletes the digests (sent or not) that name one of the erased submissions ($1, ids as
+ * text): erasure's line for them, since a digest has no one submission to cascade from.
+ */
+export const ERASE_FROM_DIGESTS = `
+  DELETE FROM deliveries
+   WHERE channel = 'email' AND event = 'digest'
+     AND EXISTS (SELECT FROM unnest($1::text[]) AS erased(id) WHERE strpos(payload ->> 'text', 'lead=' || erased.id) > 0)`;
+
 const LAST_DAY = `submitted_at > $1::timestamptz - interval '24 hours' AND submitted_at <= $1::timestamptz`;
 
 /**

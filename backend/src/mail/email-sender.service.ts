@@ -1,11 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { AttemptResult, DeliverySender, DueDelivery } from '../deliveries/delivery-sender.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { MailTransport } from './mail-transport.service.js';
+import { MailTransport, SMTP_CONNECTIONS } from './mail-transport.service.js';
 import { EMAIL_CHANNEL, type EmailPayload } from './queue-emails.js';
-
-/** E-mails in flight at once to the SMTP server, per API process (one target: SMTP_URL). */
-export const EMAIL_CONCURRENCY = 4;
 
 /** Anything shaped like an e-mail address, kept out of reasons (they are logged). */
 const ADDRESS = /[^\s<>()[\]",;:]+@[^\s<>()[\]",;:]+/g;
@@ -18,7 +15,8 @@ const ADDRESS = /[^\s<>()[\]",;:]+@[^\s<>()[\]",;:]+/g;
 @Injectable()
 export class EmailSender implements DeliverySender, OnModuleInit {
   readonly channel = EMAIL_CHANNEL;
-  readonly concurrencyPerTarget = EMAIL_CONCURRENCY;
+  // One target (SMTP_URL): as many at once as the transport keeps connections.
+  readonly concurrencyPerTarget = SMTP_CONNECTIONS;
 
   constructor(
     private readonly mail: MailTransport,

@@ -45,3 +45,16 @@ export function queueEmails(manager: EntityManager, emails: QueuedEmail[]): Prom
 export function emailPayload(to: string, { subject, text, html, replyTo }: EmailContent): EmailPayload {
   return replyTo ? { to, subject, text, html, replyTo } : { to, subject, text, html };
 }
+
+/**
+ * Keeps the e-mails still waiting for `address` from going out (failed, with the reason):
+ * disabling an account stops its e-mail at once (contract, "Accounts and roles"). In the
+ * caller's transaction.
+ */
+export async function dropPendingEmailsTo(manager: EntityManager, address: string): Promise<void> {
+  await manager.query(
+    `UPDATE deliveries SET status = 'failed', last_error = 'not sent: the account was disabled'
+      WHERE status = 'pending' AND channel = '${EMAIL_CHANNEL}' AND payload ->> 'to' = $1`,
+    [address],
+  );
+}

@@ -23,6 +23,14 @@ export interface SmtpReceiver {
   received: ReceivedMail[];
   /** An SMTP_URL for this server (STARTTLS required, its self-signed certificate accepted). */
   url: string;
+  /**
+   * While true, each message is taken (kept in `received`) but its 250 is held back until
+   * `release()`: the client cannot tell it arrived, as when it dies mid-send.
+   */
+  holding: boolean;
+  /** Messages whose answer is held. */
+  readonly heldCount: number;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +72,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const password = 'mail-secret';
   const received: ReceivedMail[] = [];
   let greylisted = false;
+  const held: Array<() => void> = [];
+  let holding = false;
   const server = new SMTPServer({
     key,
     cert,
@@ -93,7 +103,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
             secure: session.secure,
             user: session.user as string | undefined,
           });
-          callback();
+          if (holding) held.push(() => callback());
+          else callback();
         },
         (error: Error) => callback(error),
       );
@@ -108,6 +119,18 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     password,
     received,
     url: `smtp://${user}:${password}@127.0.0.1:${port}?requireTLS=true&tls.rejectUnauthorized=false`,
+    get holding() {
+      return holding;
+    },
+    set holding(hold: boolean) {
+      holding = hold;
+    },
+    get heldCount() {
+      return held.length;
+    },
+    release() {
+      for (const answer of held.splice(0)) answer();
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
