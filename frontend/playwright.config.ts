@@ -21,6 +21,10 @@ const API_PORT = process.env.E2E_API_PORT ?? '3180';
 export const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${SERVE_PORT}`;
 // The stand-in spreadsheet web-script (e2e/sheets-receiver.ts) the server delivers to.
 const SHEETS_PORT = (process.env.E2E_SHEETS_PORT ??= String(Number(API_PORT) + 50));
+// The SMTP server the e2e API sends e-mail to (e2e/mail-receiver.ts), and its inbox. Not on
+// neighbouring ports: make test's two halves run with API ports one apart.
+const SMTP_PORT = (process.env.E2E_SMTP_PORT ??= String(Number(API_PORT) + 52));
+process.env.E2E_MAIL_INBOX_PORT ??= String(Number(API_PORT) + 70);
 
 // Each run that starts the server starts it on an empty database, in a temporary folder
 // removed when the run ends. (Workers load this file too: only the runner makes the folder.)
@@ -42,9 +46,7 @@ const inThisHalf =
 
 export default defineConfig({
   testDir: './e2e',
-  // Runs side by side (make test's two halves, E2E_RUN_NAME) keep their traces, screenshots and reports apart.
-  outputDir: `test-results/${process.env.E2E_RUN_NAME ?? ''}`,
-  globalSetup: './e2e/sheets-receiver.ts',
+  globalSetup: ['./e2e/sheets-receiver.ts', './e2e/mail-receiver.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -110,6 +112,8 @@ export default defineConfig({
           DELIVERY_RETRY_BASE_MS: '500',
           // The webhooks' browser test posts to a receiver on 127.0.0.1 (http:, loopback).
           WEBHOOKS_ALLOW_PRIVATE: 'true',
+          SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+          MAIL_FROM: 'TalentFlow leads <leads@example.com>',
         },
       },
 });

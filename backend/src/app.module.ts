@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { AutoReplyModule } from './auto-reply/auto-reply.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { loggerOptions } from './config/logger-options.js';
@@ -67,6 +68,7 @@ export class AppModule {
         HealthModule,
         LiveEventsModule,
         MailModule,
+        AutoReplyModule,
         WebhooksModule,
       ],
     };

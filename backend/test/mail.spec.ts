@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressObject } from 'mailparser';
 import request from 'supertest';
+import { DeliveryWorker } from '../src/deliveries/delivery-worker.service.js';
 import { MailTransport } from '../src/mail/mail-transport.service.js';
 import { newLeadEmail } from '../src/mail/new-lead-email.js';
+import { queueEmails } from '../src/mail/queue-emails.js';
+import { testEmail } from '../src/mail/test-email.js';
 import { REFUSED_RECIPIENT, type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
@@ -113,6 +116,40 @@ describe('e-mail', () => {
       expect(body).toContain(`href="${link}"`);
       // Readable in mail clients: inline styles only, nothing loaded from elsewhere.
       expect(body).not.toMatch(/<style|<link|src=["']?https?:/i);
+    });
+  });
+
+  describe('the email channel of the delivery engine', () => {
+    const stateOf = async (id: string) =>
+      (
+        await sut.dataSource.query<Array<{ status: string; attempts: number; lastError: string | null }>>(
+          'SELECT status, attempts, last_error AS "lastError" FROM deliveries WHERE id = $1',
+          [id],
+        )
+      )[0];
+
+    it("sends a queued e-mail; a permanent refusal is failed with the server's reply, never retried", async () => {
+      const before = smtp.received.length;
+      const content = testEmail(PUBLIC_URL);
+      const [sent, refused] = await sut.dataSource.transaction((manager) =>
+        queueEmails(manager, [
+          { kind: 'invitation', to: 'queued@example.com', content: { ...content, replyTo: 'reply@example.com' } },
+          { kind: 'invitation', to: REFUSED_RECIPIENT, content },
+        ]),
+      );
+      sut.app.get(DeliveryWorker).nudge();
+
+      const { mail } = await lastMail(before + 1);
+      expect(addresses(mail.to)).toEqual(['queued@example.com']);
+      expect(addresses(mail.replyTo)).toEqual(['reply@example.com']);
+      await waitFor(
+        'both recorded',
+        async () => (await stateOf(sent)).status === 'delivered' && (await stateOf(refused)).status === 'failed',
+      );
+      const failed = await stateOf(refused);
+      expect(failed.attempts).toBe(1);
+      expect(failed.lastError).toMatch(/^550 5\.1\.1 Mailbox unavailable/);
+      expect(failed.lastError).not.toContain(REFUSED_RECIPIENT);
     });
   });
 });

@@ -1,31 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { PasswordResetLinks } from '../src/auth/password-reset-link.js';
 import { Clock } from '../src/common/clock.js';
 import { createAccount, signedInAs, TEAM_PASSWORD } from './support/accounts.js';
+import { waitFor } from './support/sheets-endpoint.js';
+import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const NEW_PASSWORD = 'a fresh start password 5';
 
 describe('password reset', () => {
   let sut: TestApp;
+  let smtp: SmtpReceiver;
   let now = new Date();
-  // The links the API hands to e-mail, by address: where the e-mail feature will pick them up.
-  const sent: Array<{ email: string | null; url: string }> = [];
 
   beforeAll(async () => {
+    smtp = await startSmtpReceiver();
     sut = await createTestApp({
-      override: (builder) =>
-        builder
-          .overrideProvider(Clock)
-          .useValue({ now: () => now })
-          .overrideProvider(PasswordResetLinks)
-          .useValue({
-            send: (user: { email: string | null }, url: string) => Promise.resolve(void sent.push({ email: user.email, url })),
-          }),
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'leads@example.com', DELIVERY_POLL_INTERVAL_MS: '200' },
+      override: (builder) => builder.overrideProvider(Clock).useValue({ now: () => now }),
     });
   });
-  afterAll(() => sut.close());
+  afterAll(async () => {
+    await sut?.close();
+    await smtp?.close();
+  });
 
   let ips = 0;
   /** Each test from an address of its own, so that the throttle counts only its own requests. */
@@ -34,13 +32,21 @@ describe('password reset', () => {
     request(sut.server).post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email });
   const confirm = (token: string, ip: string, password = NEW_PASSWORD) =>
     request(sut.server).post('/api/auth/password-reset/confirm').set('X-Forwarded-For', ip).send({ token, password });
-  const tokenFor = (email: string) => new URL(sent.filter((link) => link.email === email).at(-1)!.url).hash.slice(1);
+  /** The links e-mailed to `email`, oldest first. */
+  const linksTo = (email: string) =>
+    smtp.received
+      .filter((received) => received.envelopeTo.includes(email))
+      .map(({ mail }) => /^Choose a new password: (\S+)$/m.exec(mail.text ?? '')![1]);
+  /** The token of the `count`-th link e-mailed to `email`, once it has arrived. */
+  const tokenFor = async (email: string, count = 1) => {
+    await waitFor(`${count} reset e-mails to ${email}`, () => linksTo(email).length >= count);
+    return new URL(linksTo(email)[count - 1]).hash.slice(1);
+  };
 
   it('answers 202 alike for an account, a disabled one and no account; only the active account gets a link', async () => {
     const ip = fromNewIp();
     await createAccount(sut, 'member', { email: 'nia@example.com' });
     await createAccount(sut, 'member', { email: 'off@example.com', disabled: true });
-    sent.length = 0;
 
     const answers = await Promise.all(
       ['NIA@example.com ', 'off@example.com', 'nobody@example.com'].map((email) => ask(email, ip)),
@@ -51,9 +57,14 @@ describe('password reset', () => {
       [202, '', '0'],
       [202, '', '0'],
     ]);
-    expect(sent).toEqual([
-      { email: 'nia@example.com', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/admin\/reset#[^#]+$/) },
-    ]);
+    await tokenFor('nia@example.com');
+    const { mail } = smtp.received.find((received) => received.envelopeTo.includes('nia@example.com'))!;
+    expect(mail.subject).toBe('Reset your password');
+    expect(linksTo('nia@example.com')).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/admin\/reset#[^#]+$/)]);
+    expect(mail.html).toContain(`href="${linksTo('nia@example.com')[0]}"`);
+    // Queued with the link in one transaction: no other e-mail is on its way.
+    const queued = await sut.dataSource.query(`SELECT payload ->> 'to' AS "to" FROM deliveries WHERE event = 'password-reset'`);
+    expect(queued).toEqual([{ to: 'nia@example.com' }]);
   });
 
   it('sets the new password once, ends every session of the account, and the old password no longer works', async () => {
@@ -62,12 +73,12 @@ describe('password reset', () => {
     const session = await signedInAs(sut, account);
     await ask('omar@example.com', ip).expect(202);
 
-    await confirm(tokenFor('omar@example.com'), ip).expect(204);
+    await confirm(await tokenFor('omar@example.com'), ip).expect(204);
 
     await session.get('/api/auth/me').expect(401);
     await request(sut.server).post('/api/auth/login').send({ username: account.username, password: TEAM_PASSWORD }).expect(401);
     await signedInAs(sut, { username: account.username, password: NEW_PASSWORD });
-    const res = await confirm(tokenFor('omar@example.com'), ip, 'yet another password 6').expect(410);
+    const res = await confirm(await tokenFor('omar@example.com'), ip, 'yet another password 6').expect(410);
     expect(res.body).toEqual({ statusCode: 410, error: 'Gone', message: 'This password reset link is no longer valid' });
   });
 
@@ -75,9 +86,9 @@ describe('password reset', () => {
     const ip = fromNewIp();
     await createAccount(sut, 'member', { email: 'pia@example.com' });
     await ask('pia@example.com', ip).expect(202);
-    const replaced = tokenFor('pia@example.com');
+    const replaced = await tokenFor('pia@example.com');
     await ask('pia@example.com', ip).expect(202);
-    const current = tokenFor('pia@example.com');
+    const current = await tokenFor('pia@example.com', 2);
 
     await confirm(replaced, ip).expect(410);
     await confirm(`${current.split('.')[0]}.${'C'.repeat(43)}`, ip).expect(410);
@@ -105,7 +116,7 @@ describe('password reset', () => {
     const ip = fromNewIp();
     const account = await createAccount(sut, 'member', { email: 'rui@example.com' });
     await ask('rui@example.com', ip).expect(202);
-    const token = tokenFor('rui@example.com');
+    const token = await tokenFor('rui@example.com');
     await confirm(token, ip).expect(204);
 
     const events = await sut.dataSource.query(

@@ -29,6 +29,11 @@ const CONTRACT: Record<string, Role> = {
   'POST /api/auth/password': 'viewer',
   'GET /api/admin/events': 'viewer',
   'POST /api/admin/settings/test-email': 'admin',
+  'GET /api/admin/settings/auto-reply': 'admin',
+  'PUT /api/admin/settings/auto-reply': 'admin',
+  // Not in the contract's table: whether e-mail is set up, which the drawer tells every role.
+  'GET /api/admin/settings/email': 'viewer',
+  'GET /api/admin/contacts/:id/emails': 'viewer',
   'GET /api/admin/webhooks': 'admin',
   'POST /api/admin/webhooks': 'admin',
   'PATCH /api/admin/webhooks/:id': 'admin',

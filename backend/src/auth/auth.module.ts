@@ -2,11 +2,11 @@ import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { User } from '../users/user.entity.js';
 import { AdminAccountService } from './admin-account.service.js';
 import { AuthController } from './auth.controller.js';
 import { PasswordResetController } from './password-reset.controller.js';
-import { PasswordResetLinks } from './password-reset-link.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { Clock } from '../common/clock.js';
 import { AuthService } from './auth.service.js';
@@ -15,14 +15,13 @@ import { AccountService } from './account.service.js';
 import { SessionMiddleware } from './session.middleware.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), AuditModule],
+  imports: [TypeOrmModule.forFeature([User]), AuditModule, MailModule],
   controllers: [AuthController, PasswordResetController],
   providers: [
     AuthService,
     AccountService,
     AdminAccountService,
     PasswordResetService,
-    PasswordResetLinks,
     Clock,
     SessionMiddleware,
     { provide: APP_GUARD, useClass: AccessGuard },

@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
+import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { normaliseEmail, User } from '../users/user.entity.js';
 import type { PasswordResetConfirmDto } from './dto/password-reset.dto.js';
 import { issueToken, parseToken, tokenMatches } from './one-time-token.js';
 import { PasswordReset } from './password-reset.entity.js';
-import { PasswordResetLinks } from './password-reset-link.js';
 import { hashPassword } from './passwords.js';
 import { endSessionsOf } from './sessions-of.js';
 import { throttleLikeSignIn } from './sign-in-throttle.js';
@@ -28,7 +28,7 @@ export class PasswordResetService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly rateLimit: RateLimitService,
-    private readonly links: PasswordResetLinks,
+    private readonly teamEmails: TeamEmails,
   ) {}
 
   /** Asking again replaces the open link. Nothing in the answer tells whether the e-mail has an account. */
@@ -39,12 +39,15 @@ export class PasswordResetService {
     if (!user) return;
     const { id, token, hash } = issueToken();
     const expiresAt = new Date(this.clock.now().getTime() + RESET_MINUTES * 60_000);
-    await this.dataSource.transaction(async (manager) => {
+    const emailed = await this.dataSource.transaction(async (manager) => {
       await manager.delete(PasswordReset, { userId: user.id });
       await manager.insert(PasswordReset, { id, userId: user.id, tokenHash: hash, expiresAt });
       await this.audit.record({ actor: null, action: 'password-reset', detail: { userId: user.id, step: 'requested' } }, manager);
+      // The link leaves only by e-mail (never logged: it opens the account); without e-mail an
+      // admin resets a teammate by inviting their address again.
+      return this.teamEmails.queuePasswordReset(manager, normalised, `${origin}/admin/reset#${token}`, RESET_MINUTES);
     });
-    await this.links.send(user, `${origin}/admin/reset#${token}`);
+    if (emailed) this.teamEmails.nudge();
   }
 
   /** Sets the password, uses the link up and ends every session of the account; 410 for a bad link. */

@@ -1,3 +1,4 @@
+import { QUEUE_NEW_LEAD_EMAILS } from '../mail/new-lead-emails.sql.js';
 import { SHEET_ROW_SQL } from '../sheets/sheets-outbox.service.js';
 import { queueLeadCreatedSql } from '../webhooks/webhook-payload.sql.js';
 import { KEY_LIFETIME } from './contact-idempotency.js';
@@ -26,11 +27,18 @@ export const SUBMISSION_COLUMNS = [
   { field: 'consentVersion', column: 'consent_version', type: 'text' },
 ] as const satisfies ReadonlyArray<{ field: 'id' | keyof CreateContactDto; column: string; type: string }>;
 
-/** What each request brings beside its submission: not stored in `contact_submissions`. */
+/**
+ * What each request brings beside its submission: not stored in `contact_submissions`. The
+ * `notice_*` columns are its new-lead e-mail, rendered before the statement (NULL while e-mail
+ * is off), sent to each user whose choice is `instant`.
+ */
 const REQUEST_COLUMNS = [
   { field: 'rateKey', column: 'rate_key', type: 'text' },
   { field: 'idempotencyKey', column: 'idempotency_key', type: 'text' },
   { field: 'requestHash', column: 'request_hash', type: 'text' },
+  { field: 'noticeSubject', column: 'notice_subject', type: 'text' },
+  { field: 'noticeText', column: 'notice_text', type: 'text' },
+  { field: 'noticeHtml', column: 'notice_html', type: 'text' },
 ] as const;
 
 /** The statement's per-request columns, in the order of its array parameters (from $4). */
@@ -64,10 +72,12 @@ const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
  *    transaction has committed, its row is taken over only if expired, and otherwise
  *    returned as it is (the no-op update is what returns the row, which this statement's
  *    snapshot cannot read), so the request is answered with that submission;
- * 6. `stored` / `queued` / `hooked`: the submissions that passed and hold their key (or have
- *    none), their spreadsheet deliveries (when $3 says the sync is on) and their `lead.created`
- *    webhooks (one per active endpoint that takes it), each with its payload, in the same
- *    transaction; the endpoints are read by this statement, not a query before it.
+ * 6. `stored` / `queued` / `hooked` / `noticed`: the submissions that passed and hold their
+ *    key (or have none), their spreadsheet deliveries (when $3 says the sync is on), their
+ *    `lead.created` webhooks (one per active endpoint that takes it) and their new-lead
+ *    e-mails (one per user whose choice is `instant`, when e-mail is on), each with its
+ *    payload, in the same transaction; the endpoints and users are read by this statement,
+ *    not a query before it.
  * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
  * the seconds to wait), `repeat` (the submission its key stands for) or `key-reused` (its
  * key stands for a submission with another body).
@@ -120,6 +130,8 @@ export const STORE_SUBMISSIONS = `
     SELECT 'sheet', 'append', s.id, ${SHEET_ROW_SQL} FROM stored s WHERE $3::boolean
   ), hooked AS (
     ${queueLeadCreatedSql('$4::text')}
+  ), noticed AS (
+    ${QUEUE_NEW_LEAD_EMAILS}
   )
   SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
               WHEN NOT passed.accepted THEN 'limited'

@@ -1,12 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AutoReplies } from '../auto-reply/auto-replies.service.js';
 import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import { MailTransport } from '../mail/mail-transport.service.js';
+import { newLeadEmail } from '../mail/new-lead-email.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
-import { INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
+import { type InputField, INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
 
 /**
  * A validated submission, ready to store (an absent optional field is stored as NULL), with
@@ -67,6 +70,8 @@ export class SubmissionBatcher {
     private readonly config: ConfigService<Environment, true>,
     private readonly sheetsOutbox: SheetsOutbox,
     private readonly deliveries: DeliveryWorker,
+    private readonly mail: MailTransport,
+    private readonly autoReplies: AutoReplies,
   ) {}
 
   /** Resolves once the submission is committed (or refused); rejects when its batch failed. */
@@ -105,7 +110,7 @@ export class SubmissionBatcher {
         throw error;
       });
       batch.forEach((pending, index) => pending.resolve(outcomes[index]));
-      // Its spreadsheet copy and webhooks, if any, are queued: send them now.
+      // Its spreadsheet copy, webhooks and e-mails, if any, are queued: send them now.
       if (outcomes.some((outcome) => outcome.result === 'stored')) this.deliveries.nudge();
     } catch (error) {
       this.logger.error(`a batch of ${batch.length} submissions was not stored: ${String(error)}`);
@@ -114,15 +119,44 @@ export class SubmissionBatcher {
   }
 
   private async run(submissions: NewSubmission[]): Promise<StoreOutcome[]> {
-    const rows = await this.dataSource.query<OutcomeRow[]>(STORE_SUBMISSIONS, [
+    // Without e-mail, the one statement commits alone (no transaction's round trips).
+    if (!this.mail.enabled) return this.storeBatch(this.dataSource.manager, submissions);
+    // With e-mail, the e-mails the stored leads cause are queued in the same transaction.
+    return this.dataSource.transaction(async (manager) => {
+      const outcomes = await this.storeBatch(manager, submissions);
+      const stored = submissions.filter((_, index) => outcomes[index].result === 'stored');
+      await this.autoReplies.queue(manager, stored);
+      return outcomes;
+    });
+  }
+
+  private async storeBatch(manager: EntityManager, submissions: NewSubmission[]): Promise<StoreOutcome[]> {
+    const inputs = submissions.map(this.withNotice);
+    const rows = await manager.query<OutcomeRow[]>(STORE_SUBMISSIONS, [
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
       this.sheetsOutbox.enabled,
       this.config.get('PUBLIC_URL', { infer: true })?.replace(/\/$/, '') ?? '',
-      ...INPUT_COLUMNS.map(({ field }) => submissions.map((submission) => submission[field] ?? null)),
+      ...INPUT_COLUMNS.map(({ field }) => inputs.map((input) => input[field] ?? null)),
     ]);
     return rows.map(outcome);
   }
+
+  /** The submission with its new-lead e-mail, rendered here (the statement only copies it to each recipient). */
+  private readonly withNotice = (submission: NewSubmission): Partial<Record<InputField, string | null>> => {
+    const notice = this.mail.enabled
+      ? newLeadEmail(
+          {
+            ...submission,
+            linkedin: submission.linkedin ?? null,
+            company: submission.company ?? null,
+            comments: submission.comments ?? null,
+          },
+          this.mail.publicUrl,
+        )
+      : null;
+    return { ...submission, noticeSubject: notice?.subject, noticeText: notice?.text, noticeHtml: notice?.html };
+  };
 }
 
 function outcome(row: OutcomeRow): StoreOutcome {

@@ -5,6 +5,7 @@ import { type Actor, AuditService } from '../audit/audit.service.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { Delivery } from '../deliveries/delivery.entity.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import { TeamEmails } from '../mail/team-emails.service.js';
 import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { User } from '../users/user.entity.js';
@@ -23,6 +24,7 @@ export class ContactTriageService {
     private readonly sheetsOutbox: SheetsOutbox,
     private readonly webhookEvents: WebhookEvents,
     private readonly deliveries: DeliveryWorker,
+    private readonly teamEmails: TeamEmails,
   ) {}
 
   async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
@@ -60,6 +62,7 @@ export class ContactTriageService {
       throw new BadRequestException(['status, note or assigneeId must be given']);
     }
     let changed = false;
+    let emailed = false;
     const detail = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager, true);
       if (changes.status !== undefined && changes.status !== row.status) {
@@ -82,7 +85,7 @@ export class ContactTriageService {
       }
       if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
         changed = true;
-        await this.assign(manager, row, changes.assigneeId, actor);
+        emailed = await this.assign(manager, row, changes.assigneeId, actor);
       }
       const after = await this.detail(row.id, manager);
       if (changed) {
@@ -93,12 +96,20 @@ export class ContactTriageService {
       }
       return after;
     });
-    if (changed) this.deliveries.nudge();
+    if (changed || emailed) this.deliveries.nudge();
     return detail;
   }
 
-  /** Gives the lead to an active teammate (400 for any other id), or to nobody. */
-  private async assign(manager: EntityManager, row: ContactSubmission, assigneeId: string | null, actor: Actor): Promise<void> {
+  /**
+   * Gives the lead to an active teammate (400 for any other id), or to nobody; queues their
+   * "Assigned to you" e-mail when someone else assigned it (says whether it did).
+   */
+  private async assign(
+    manager: EntityManager,
+    row: ContactSubmission,
+    assigneeId: string | null,
+    actor: Actor,
+  ): Promise<boolean> {
     if (assigneeId !== null && !(await manager.existsBy(User, { id: assigneeId, disabledAt: IsNull() }))) {
       throw new BadRequestException(["assigneeId must be an active user's id or null"]);
     }
@@ -107,6 +118,7 @@ export class ContactTriageService {
       { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },
       manager,
     );
+    return assigneeId !== null && this.teamEmails.queueAssigned(manager, row, assigneeId, actor);
   }
 
   /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */

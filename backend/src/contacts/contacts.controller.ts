@@ -13,9 +13,11 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Account } from '../auth/session-user.js';
 import { MinRole } from '../common/roles.js';
 import { ErasureService } from '../erasure/erasure.service.js';
+import { ContactEmailsService } from './contact-emails.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
+import { ContactEmailDto } from './dto/contact-email.dto.js';
 import { ContactDetailDto, DeliveryDto } from './dto/contact-detail.dto.js';
 import { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 import { ContactSubmissionDto } from './dto/contact-submission.dto.js';
@@ -35,6 +37,7 @@ export class ContactsController {
     private readonly exporter: ContactsExportService,
     private readonly triage: ContactTriageService,
     private readonly erasure: ErasureService,
+    private readonly emails: ContactEmailsService,
   ) {}
 
   @Get()
@@ -86,6 +89,14 @@ export class ContactsController {
   @ApiNotFoundResponse({ description: 'No submission with this id (or the id is not a UUID).' })
   detail(@SubmissionId() id: string): Promise<ContactDetailDto> {
     return this.triage.detail(id);
+  }
+
+  @Get(':id/emails')
+  @MinRole('viewer')
+  @ApiOkResponse({ description: 'The e-mails sent (or queued) about the submission, newest first.', type: [ContactEmailDto] })
+  @ApiNotFoundResponse({ description: 'No submission with this id.' })
+  emailsAbout(@SubmissionId() id: string): Promise<ContactEmailDto[]> {
+    return this.emails.list(id);
   }
 
   @Patch(':id')

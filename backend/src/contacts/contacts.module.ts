@@ -4,7 +4,9 @@ import { AuditModule } from '../audit/audit.module.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { ErasureModule } from '../erasure/erasure.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
+import { ContactEmailsService } from './contact-emails.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ContactsController } from './contacts.controller.js';
@@ -20,8 +22,9 @@ import { ContactsListService } from './contacts-list.service.js';
     ErasureModule,
     WebhooksModule,
     DeliveriesModule,
+    MailModule,
   ],
   controllers: [ContactsController],
-  providers: [ContactsListService, ContactsExportService, ContactTriageService],
+  providers: [ContactsListService, ContactsExportService, ContactTriageService, ContactEmailsService],
 })
 export class ContactsModule {}

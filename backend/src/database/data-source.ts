@@ -1,4 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AutoReplyRecipient } from '../auto-reply/auto-reply-recipient.entity.js';
+import { AutoReplySettings } from '../auto-reply/auto-reply-settings.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
@@ -22,9 +24,21 @@ import { ContactSubmissionDays1795900000000 } from './migrations/1795900000000-c
 import { TeamAccounts1796000000000 } from './migrations/1796000000000-team-accounts.js';
 import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.js';
 import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
+import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
+import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
-const ENTITIES = [ContactSubmission, User, Delivery, AuditEvent, WebhookEndpoint, Invitation, PasswordReset];
+const ENTITIES = [
+  ContactSubmission,
+  User,
+  Delivery,
+  AuditEvent,
+  WebhookEndpoint,
+  Invitation,
+  PasswordReset,
+  AutoReplySettings,
+  AutoReplyRecipient,
+];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
   SessionsAndRateLimits1763800000000,
@@ -42,6 +56,8 @@ export const MIGRATIONS = [
   TeamAccounts1796000000000,
   Deliveries1796100000000,
   LeadCreatedNotify1796200000000,
+  DigestRuns1796300000000,
+  AutoReply1796400000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

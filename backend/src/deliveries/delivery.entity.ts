@@ -5,7 +5,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * The one outbox of the app (issue 26): every message to the outside world (a spreadsheet row,
- * a webhook, later an e-mail) is a row here, written in the transaction of what caused it and
+ * a webhook, an e-mail) is a row here, written in the transaction of what caused it and
  * sent by DeliveryWorker. A row says everything its sender needs: the `channel` (which sender),
  * the `target` (which endpoint of that channel: a webhook endpoint's id, '' for the one
  * spreadsheet), the `event` and the `payload`, decided when it was queued, so the worker reads
@@ -19,12 +19,16 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 // A target's delivery log, newest first.
 @Index('ix_deliveries_channel_target_created_at', ['channel', 'target', 'createdAt'])
 // One spreadsheet copy per submission: sending it again re-queues that row (ON CONFLICT).
+// The e-mail digests, which name many leads: erasure finds those that name an erased one.
+@Index('ix_deliveries_digest_created_at', ['createdAt'], { where: `"channel" = 'email' AND "event" = 'digest'` })
 @Index('uq_deliveries_sheet_submission_id', ['submissionId'], { unique: true, where: `"channel" = 'sheet'` })
+// A lead's e-mails (its drawer), newest first; also what erasing a lead cascades through.
+@Index('ix_deliveries_email_submission_id_created_at', ['submissionId', 'createdAt'], { where: `"channel" = 'email'` })
 export class Delivery {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_deliveries' })
   id!: string;
 
-  /** Which sender sends it: `sheet`, `webhook` (and `email`, issue 25). */
+  /** Which sender sends it: `sheet`, `webhook`, `email`. */
   @Column({ type: 'text' })
   channel!: string;
 
@@ -60,7 +64,7 @@ export class Delivery {
   @Column({ name: 'next_attempt_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   nextAttemptAt!: Date;
 
-  /** The HTTP status of the last attempt (null: no answer, or none yet). */
+  /** The HTTP status (an e-mail's: the SMTP reply code) of the last attempt (null: no answer, or none yet). */
   @Column({ name: 'last_status', type: 'integer', nullable: true })
   lastStatus!: number | null;
 

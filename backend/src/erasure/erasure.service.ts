@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
+import { ERASE_FROM_DIGESTS } from '../mail/daily-digest.service.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
@@ -28,8 +29,8 @@ const OLDER_THAN = ERASE(
 );
 
 /**
- * Erasure (contract, "Where a lead came from"): the submissions, their outbox rows and
- * Idempotency-Keys are removed, one signed `erase` delivery for the spreadsheet and a
+ * Erasure (contract, "Where a lead came from"): the submissions, their outbox rows (and the
+ * e-mail digests that name them) and Idempotency-Keys are removed, one signed `erase` delivery for the spreadsheet and a
  * `lead.erased` webhook (ids only) per endpoint that takes it are queued
  * and the audit log records who erased which ids, all in one transaction.
  */
@@ -77,6 +78,7 @@ export class ErasureService {
       if (ids.length > 0) {
         await this.sheetsOutbox.queueErasure(manager, ids);
         await this.webhookEvents.queue(manager, 'lead.erased', { ids });
+        await manager.query(ERASE_FROM_DIGESTS, [ids]);
       }
       if (ids.length > 0 || by.by === 'email') {
         await this.audit.record(

@@ -8,6 +8,7 @@ import { endSessionsOf } from '../auth/sessions-of.js';
 import { issueToken, parseToken, tokenMatches } from '../auth/one-time-token.js';
 import { Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
+import { TeamEmails } from '../mail/team-emails.service.js';
 import { normaliseEmail, User } from '../users/user.entity.js';
 import type { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
 import type { CreateInvitationDto } from './dto/create-invitation.dto.js';
@@ -20,8 +21,9 @@ export const INVITATION_GONE = 'This invitation is no longer valid';
 /**
  * Invitations: an admin invites an e-mail with a role; the link holds a one-time token
  * (one-time-token.ts) valid INVITATION_DAYS. Inviting the e-mail again replaces the open
- * invitation. Inviting the e-mail of an existing account is how an admin resets a teammate
- * until e-mail is set up: accepting sets that account's username, password and role.
+ * invitation, which is e-mailed while e-mail is set up. Inviting the e-mail of an existing
+ * account is how an admin resets a teammate without e-mail: accepting sets that account's
+ * username, password and role.
  */
 @Injectable()
 export class InvitationsService {
@@ -29,13 +31,15 @@ export class InvitationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly teamEmails: TeamEmails,
   ) {}
 
   async invite({ email, role }: CreateInvitationDto, actor: Actor, origin: string): Promise<InvitationCreatedDto> {
     const { id, token, hash } = issueToken();
     const expiresAt = new Date(this.clock.now().getTime() + INVITATION_DAYS * 24 * 60 * 60_000);
     const normalised = normaliseEmail(email);
-    await this.dataSource.transaction(async (manager) => {
+    const inviteUrl = `${origin}/admin/invite#${token}`;
+    const emailed = await this.dataSource.transaction(async (manager) => {
       const replaced = await manager.findOneBy(Invitation, { email: normalised });
       if (replaced) await manager.delete(Invitation, { id: replaced.id });
       await manager.insert(Invitation, { id, email: normalised, role, tokenHash: hash, expiresAt, invitedBy: actor.id });
@@ -43,9 +47,11 @@ export class InvitationsService {
         { actor, action: 'invite', detail: { invitationId: id, role, replaced: replaced?.id ?? null } },
         manager,
       );
+      return this.teamEmails.queueInvitation(manager, normalised, inviteUrl, role, expiresAt);
     });
-    // This is where the invitation e-mail will be queued (issue 25), with `inviteUrl`.
-    return { id, email: normalised, role, expiresAt: expiresAt.toISOString(), inviteUrl: `${origin}/admin/invite#${token}` };
+    if (emailed) this.teamEmails.nudge();
+    // The link is in the answer either way: the dashboard shows it to copy.
+    return { id, email: normalised, role, expiresAt: expiresAt.toISOString(), inviteUrl };
   }
 
   async withdraw(id: string, actor: Actor): Promise<void> {

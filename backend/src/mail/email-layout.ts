@@ -34,3 +34,16 @@ export function buttonLink(href: string, label: string): SafeHtml {
     >${label}</a
   >`;
 }
+
+/**
+ * A short e-mail to a teammate: a few paragraphs and one link, in both parts. For e-mails
+ * whose text is ours (an invitation, a reset link, an assignment) but may hold a lead's name:
+ * every paragraph is escaped in the HTML part.
+ */
+export function noticeEmail(subject: string, paragraphs: string[], link: { href: string; label: string }): EmailContent {
+  const text = [...paragraphs, `${link.label}: ${link.href}`, ''].join('\n\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px;">${subject}</h1>
+    ${paragraphs.map((paragraph) => html`<p style="margin:0 0 16px;white-space:pre-wrap;">${paragraph}</p>`)}
+    <p style="margin:0;">${buttonLink(link.href, link.label)}</p>`;
+  return { subject, text, html: emailLayout(subject, body) };
+}

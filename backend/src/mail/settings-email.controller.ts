@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '../auth/session-user.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { MinRole } from '../common/roles.js';
+import { EmailSettingsDto } from './dto/email-settings.dto.js';
+import { MailTransport } from './mail-transport.service.js';
 import { TestEmailRequestDto } from './dto/test-email-request.dto.js';
 import { TestEmailResultDto } from './dto/test-email-result.dto.js';
 import { TestEmailService } from './test-email.service.js';
@@ -10,7 +12,18 @@ import { TestEmailService } from './test-email.service.js';
 @ApiTags('admin')
 @Controller('admin/settings')
 export class SettingsEmailController {
-  constructor(private readonly testEmail: TestEmailService) {}
+  constructor(
+    private readonly testEmail: TestEmailService,
+    private readonly mail: MailTransport,
+  ) {}
+
+  // Every role: the drawer and the account page say "E-mail is not set up" where one would go.
+  @MinRole('viewer')
+  @Get('email')
+  @ApiOkResponse({ description: 'Whether e-mail is set up (SMTP_URL and MAIL_FROM).', type: EmailSettingsDto })
+  emailSettings(): EmailSettingsDto {
+    return { enabled: this.mail.enabled, from: this.mail.from ?? null };
+  }
 
   @MinRole('admin')
   @Post('test-email')

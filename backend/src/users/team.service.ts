@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
+import { dropPendingEmailsTo } from '../mail/queue-emails.js';
 import { endSessionsOf } from '../auth/sessions-of.js';
 import { Clock } from '../common/clock.js';
 import { Invitation } from '../invitations/invitation.entity.js';
@@ -63,6 +64,7 @@ export class TeamService {
       if (disabled !== (user.disabledAt !== null)) {
         await manager.update(User, { id }, { disabledAt: disabled ? () => 'now()' : null });
         if (disabled) await endSessionsOf(manager, id);
+        if (disabled && user.email) await dropPendingEmailsTo(manager, user.email);
         await this.audit.record({ actor, action: disabled ? 'disable' : 'enable', detail: { userId: id } }, manager);
       }
       return TeamMemberDto.fromUser(await manager.findOneByOrFail(User, { id }));

@@ -23,11 +23,22 @@ export interface SmtpReceiver {
   received: ReceivedMail[];
   /** An SMTP_URL for this server (STARTTLS required, its self-signed certificate accepted). */
   url: string;
+  /**
+   * While true, each message is taken (kept in `received`) but its 250 is held back until
+   * `release()`: the client cannot tell it arrived, as when it dies mid-send.
+   */
+  holding: boolean;
+  /** Messages whose answer is held. */
+  readonly heldCount: number;
+  release(): void;
   close(): Promise<void>;
 }
 
 /** Recipients this server refuses with a permanent 550. */
 export const REFUSED_RECIPIENT = 'refused@example.com';
+
+/** A recipient this server refuses with a temporary 451 the first time (greylisting), then takes. */
+export const GREYLISTED_RECIPIENT = 'greylisted@example.com';
 
 /** A self-signed certificate for localhost, made with openssl for this run only. */
 async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
@@ -60,6 +71,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const user = 'mailer';
   const password = 'mail-secret';
   const received: ReceivedMail[] = [];
+  let greylisted = false;
+  const held: Array<() => void> = [];
+  let holding = false;
   const server = new SMTPServer({
     key,
     cert,
@@ -73,6 +87,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         const refusal = new Error('5.1.1 Mailbox unavailable') as Error & { responseCode: number };
         refusal.responseCode = 550;
         callback(refusal);
+      } else if (address.address === GREYLISTED_RECIPIENT && !greylisted) {
+        greylisted = true;
+        const later = new Error('4.7.1 Greylisted, try again later') as Error & { responseCode: number };
+        later.responseCode = 451;
+        callback(later);
       } else callback();
     },
     onData(stream, session, callback) {
@@ -84,7 +103,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
             secure: session.secure,
             user: session.user as string | undefined,
           });
-          callback();
+          if (holding) held.push(() => callback());
+          else callback();
         },
         (error: Error) => callback(error),
       );
@@ -99,6 +119,18 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     password,
     received,
     url: `smtp://${user}:${password}@127.0.0.1:${port}?requireTLS=true&tls.rejectUnauthorized=false`,
+    get holding() {
+      return holding;
+    },
+    set holding(hold: boolean) {
+      holding = hold;
+    },
+    get heldCount() {
+      return held.length;
+    },
+    release() {
+      for (const answer of held.splice(0)) answer();
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -13,32 +13,42 @@ const NOINDEX = 'noindex, nofollow';
 const TEAM_DESCRIPTION = `The ${PRODUCT_NAME} team's dashboard.`;
 const DESCRIPTION = 'Recruiting. Rewritten. Build smarter, faster, human-centered hiring with AI, on your terms.';
 
-/**
- * Each page's title and description: the build writes them into the page's prerendered
- * HTML (scripts/prerender.mjs) and the page sets its title again when the SPA navigates.
- */
+/** Each page's title: the page sets it when the SPA navigates, and the build writes it into its HTML. */
 export const pageMeta = {
-  home: { title: `${PRODUCT_NAME} · Recruiting. Rewritten.`, description: DESCRIPTION, siteName: PRODUCT_NAME },
-  admin: {
-    title: `Admin Dashboard · ${PRODUCT_NAME}`,
-    description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`,
-    robots: NOINDEX,
-  },
-  webhooks: {
-    title: `Webhooks · Settings · ${PRODUCT_NAME}`,
-    description: `The ${PRODUCT_NAME} team's outgoing webhooks.`,
-    robots: 'noindex, nofollow',
-  },
+  home: { title: `${PRODUCT_NAME} · Recruiting. Rewritten.` },
+  admin: { title: `Admin Dashboard · ${PRODUCT_NAME}` },
+  webhooks: { title: `Webhooks · Settings · ${PRODUCT_NAME}` },
+  emailSettings: { title: `E-mail · Settings · ${PRODUCT_NAME}` },
+  privacy: { title: `Privacy · ${PRODUCT_NAME}` },
+  invite: { title: `Join the team · ${PRODUCT_NAME}` },
+  reset: { title: `Choose a new password · ${PRODUCT_NAME}` },
+  account: { title: `Your account · ${PRODUCT_NAME}` },
+  team: { title: `Team · ${PRODUCT_NAME}` },
+  notFound: { title: `Page not found · ${PRODUCT_NAME}` },
+};
+
+type Page = keyof typeof pageMeta;
+
+/**
+ * What else each page's prerendered HTML says (scripts/prerender.mjs). Apart from the titles,
+ * so the SPA, which reads only the titles, does not download it.
+ */
+const PAGE_DETAILS: Record<Page, Omit<PageMeta, 'title'>> = {
+  home: { description: DESCRIPTION, siteName: PRODUCT_NAME },
+  admin: { description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`, robots: NOINDEX },
+  webhooks: { description: `The ${PRODUCT_NAME} team's outgoing webhooks.`, robots: NOINDEX },
+  emailSettings: { description: `The ${PRODUCT_NAME} team's e-mail and auto-reply.`, robots: NOINDEX },
   privacy: {
-    title: `Privacy · ${PRODUCT_NAME}`,
     description: `What the ${PRODUCT_NAME} contact form collects, why, how long it is kept and how to have it erased.`,
   },
-  invite: { title: `Join the team · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
-  reset: { title: `Choose a new password · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
-  account: { title: `Your account · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
-  team: { title: `Team · ${PRODUCT_NAME}`, description: TEAM_DESCRIPTION, robots: NOINDEX },
-  notFound: { title: `Page not found · ${PRODUCT_NAME}`, description: DESCRIPTION },
-} satisfies Record<string, PageMeta>;
+  invite: { description: TEAM_DESCRIPTION, robots: NOINDEX },
+  reset: { description: TEAM_DESCRIPTION, robots: NOINDEX },
+  account: { description: TEAM_DESCRIPTION, robots: NOINDEX },
+  team: { description: TEAM_DESCRIPTION, robots: NOINDEX },
+  notFound: { description: DESCRIPTION },
+};
+
+const metaOf = (page: Page): PageMeta => ({ ...pageMeta[page], ...PAGE_DETAILS[page] });
 
 /** What /admin shows while its code or the session or the dashboard's first data loads. */
 export const ADMIN_LOADING_TEXT = 'Loading admin dashboard...';
@@ -52,14 +62,15 @@ export type PrerenderedPage = {
 };
 
 // The dashboard's pages, each prerendered twice (see prerenderedPages): `name` is the file's.
-const ADMIN_PAGES = [
-  { path: paths.admin, name: 'admin', meta: pageMeta.admin },
+const ADMIN_PAGES: Array<{ path: string; name: string; page: Page }> = [
+  { path: paths.admin, name: 'admin', page: 'admin' },
   // nginx serves /admin/<page> from admin-<page>.html.
-  { path: paths.invite, name: 'admin-invite', meta: pageMeta.invite },
-  { path: paths.reset, name: 'admin-reset', meta: pageMeta.reset },
-  { path: paths.account, name: 'admin-account', meta: pageMeta.account },
-  { path: paths.team, name: 'admin-team', meta: pageMeta.team },
-  { path: paths.webhooks, name: 'admin-settings-webhooks', meta: pageMeta.webhooks },
+  { path: paths.invite, name: 'admin-invite', page: 'invite' },
+  { path: paths.reset, name: 'admin-reset', page: 'reset' },
+  { path: paths.account, name: 'admin-account', page: 'account' },
+  { path: paths.team, name: 'admin-team', page: 'team' },
+  { path: paths.webhooks, name: 'admin-settings-webhooks', page: 'webhooks' },
+  { path: paths.emailSettings, name: 'admin-settings-email', page: 'emailSettings' },
 ];
 
 /**
@@ -69,12 +80,18 @@ const ADMIN_PAGES = [
  * `$app_session_page`: the loading screen the page replaces), so each hydrates what the
  * browser renders first.
  */
-export const prerenderedPages: PrerenderedPage[] = [
-  { path: paths.home, file: 'index.html', meta: pageMeta.home },
-  ...ADMIN_PAGES.flatMap(({ path, name, meta }) => [
-    { path, file: `${name}.html`, meta },
-    { path, file: `${name}-session.html`, meta, session: true },
-  ]),
-  { path: paths.privacy, file: 'privacy.html', meta: pageMeta.privacy },
-  { path: '/404', file: '404.html', meta: pageMeta.notFound },
-];
+// Marked pure: only the prerender script reads the list, so the SPA's first load (which
+// imports this module for the titles) leaves it out.
+export const prerenderedPages: PrerenderedPage[] = /* @__PURE__ */ listPrerenderedPages();
+
+function listPrerenderedPages(): PrerenderedPage[] {
+  return [
+    { path: paths.home, file: 'index.html', meta: metaOf('home') },
+    ...ADMIN_PAGES.flatMap(({ path, name, page }) => [
+      { path, file: `${name}.html`, meta: metaOf(page) },
+      { path, file: `${name}-session.html`, meta: metaOf(page), session: true },
+    ]),
+    { path: paths.privacy, file: 'privacy.html', meta: metaOf('privacy') },
+    { path: '/404', file: '404.html', meta: metaOf('notFound') },
+  ];
+}

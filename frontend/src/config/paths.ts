@@ -2,6 +2,7 @@ export const paths = {
   home: '/',
   admin: '/admin',
   webhooks: '/admin/settings/webhooks',
+  emailSettings: '/admin/settings/email',
   privacy: '/privacy',
   // The team's pages (shared/CONTRACT.md, "Pages and crawlers"). The invitation and reset
   // links carry their token in the fragment (`#<token>`), which no request sends.

@@ -256,6 +256,22 @@ export interface paths {
     patch: operations['ContactsController_update'];
     trace?: never;
   };
+  '/api/admin/contacts/{id}/emails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ContactsController_emailsAbout'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/contacts/{id}/redeliver': {
     parameters: {
       query?: never;
@@ -384,6 +400,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/settings/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SettingsEmailController_emailSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/settings/test-email': {
     parameters: {
       query?: never;
@@ -394,6 +426,22 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['SettingsEmailController_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/settings/auto-reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AutoReplyController_read'];
+    put: operations['AutoReplyController_save'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -840,6 +888,24 @@ export interface components {
       /** @description The person's other submissions (normalised e-mail), newest first. */
       otherSubmissions: components['schemas']['OtherSubmissionDto'][];
     };
+    ContactEmailDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description What it is: the new-lead notice to a teammate, the auto-reply to the visitor, …
+       * @enum {string}
+       */
+      kind: 'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset';
+      /** @enum {string} */
+      state: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      /** @description The mail server's last refusal or the connection's error. */
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+    };
     UpdateContactDto: {
       /** @enum {string} */
       status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
@@ -906,6 +972,15 @@ export interface components {
       /** @enum {string} */
       status: 'ok';
     };
+    EmailSettingsDto: {
+      /** @description SMTP_URL and MAIL_FROM are set: e-mail is sent. */
+      enabled: boolean;
+      /**
+       * @description MAIL_FROM
+       * @example Lead inbox <leads@example.com>
+       */
+      from: string | null;
+    };
     TestEmailRequestDto: {
       /**
        * @description Where to send it; the caller's own e-mail address when left out.
@@ -921,6 +996,19 @@ export interface components {
        * @example 250 2.0.0 Ok: queued as 4F2A1
        */
       response: string;
+    };
+    AutoReplySettingsDto: {
+      /** @description Whether a visitor gets it (when e-mail is set up). */
+      enabled: boolean;
+      /** @example Thanks for getting in touch */
+      subject: string;
+      /**
+       * @description Plain text; {name} is replaced by the lead's name.
+       * @example Hi {name},
+       *
+       *     Thank you for your message.
+       */
+      body: string;
     };
     WebhookDto: {
       /** Format: uuid */
@@ -1620,6 +1708,35 @@ export interface operations {
       };
     };
   };
+  ContactsController_emailsAbout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The e-mails sent (or queued) about the submission, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactEmailDto'][];
+        };
+      };
+      /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   ContactsController_redeliver: {
     parameters: {
       query?: never;
@@ -1817,6 +1934,26 @@ export interface operations {
       };
     };
   };
+  SettingsEmailController_emailSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether e-mail is set up (SMTP_URL and MAIL_FROM). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailSettingsDto'];
+        };
+      };
+    };
+  };
   SettingsEmailController_send: {
     parameters: {
       query?: never;
@@ -1848,6 +1985,56 @@ export interface operations {
       };
       /** @description The mail server refused the e-mail or could not be reached. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoReplyController_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AutoReplySettingsDto'];
+        };
+      };
+    };
+  };
+  AutoReplyController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AutoReplySettingsDto'];
+      };
+    };
+    responses: {
+      /** @description Saved; the settings as they are now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AutoReplySettingsDto'];
+        };
+      };
+      /** @description Every rule the body failed. */
+      400: {
         headers: {
           [name: string]: unknown;
         };

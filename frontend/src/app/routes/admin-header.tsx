@@ -13,11 +13,12 @@ const ADMIN_LINKS: Array<{ href: string; label: string; permission?: Permission 
   { href: paths.account, label: 'Account' },
   { href: paths.team, label: 'Team', permission: 'team' },
   { href: paths.webhooks, label: 'Webhooks', permission: 'team' },
+  { href: paths.emailSettings, label: 'E-mail', permission: 'team' },
 ];
 
 export type AdminHeaderProps = { user: SessionUser | null };
 
-/** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team and Webhooks (admins) and "Sign out". */
+/** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team, Webhooks and E-mail (admins) and "Sign out". */
 export function AdminHeader({ user }: AdminHeaderProps) {
   return (
     <SiteHeader

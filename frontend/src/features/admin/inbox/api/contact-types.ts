@@ -13,6 +13,8 @@ export type ContactDetail = Schemas['ContactDetailDto'];
 export type Delivery = Schemas['DeliveryDto'];
 export type DeliveryState = Delivery['state'];
 export type HistoryEvent = Schemas['HistoryEntryDto'];
+export type LeadEmail = Schemas['ContactEmailDto'];
+export type EmailStatus = Schemas['EmailSettingsDto'];
 
 /** Where the lead came from (shared/CONTRACT.md, "Where a lead came from"). */
 export type Provenance = Pick<

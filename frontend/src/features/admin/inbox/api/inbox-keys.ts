@@ -8,9 +8,13 @@ export const INBOX_API = {
   contacts: '/api/admin/contacts',
   erasures: '/api/admin/erasures',
   events: '/api/admin/events',
+  emailSettings: '/api/admin/settings/email',
 } as const;
 
 export const inboxKeys = {
   contactList: (filters: Record<string, string | undefined>) => [...queryKeys.adminContacts, filters] as const,
   contact: (id: string) => [...queryKeys.adminContacts, id] as const,
+  contactEmails: (id: string) => [...queryKeys.adminContacts, id, 'emails'] as const,
+  // The same key as Settings → E-mail's (its URL): whether e-mail is set up.
+  emailStatus: [...queryKeys.admin, 'settings', 'email'] as const,
 };

@@ -20,6 +20,7 @@ import { statusLabel } from '../utils/status-labels';
 import { AssigneeSelect } from './assignee-select';
 import { DeleteContactButton } from './delete-contact-button';
 import { DeliveryPanel } from './delivery-panel';
+import { LeadEmails } from './lead-emails';
 import { NoteEditor } from './note-editor';
 import { StatusSelect } from './status-select';
 import { SubmissionCard } from './submission-card';
@@ -122,6 +123,9 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
       ) : null}
       <Section title="Spreadsheet">
         <DeliveryPanel id={lead.id} delivery={lead.delivery} />
+      </Section>
+      <Section title="E-mails">
+        <LeadEmails id={lead.id} />
       </Section>
       {lead.otherSubmissions.length ? (
         <Section title="Other submissions of this person">

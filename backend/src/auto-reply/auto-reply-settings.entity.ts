@@ -1,0 +1,28 @@
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** The limits of the auto-reply's texts (contract: subject ≤ 200, body ≤ 5000). */
+export const AUTO_REPLY_LIMITS = { subject: 200, body: 5000 } as const;
+
+/** Where the auto-reply's body takes the lead's name. */
+export const NAME_PLACEHOLDER = '{name}';
+
+/** The auto-reply to the visitor (Settings → E-mail): one row, off until an admin turns it on. */
+@Entity('auto_reply_settings')
+@Check('ck_auto_reply_settings_one_row', `"id"`)
+export class AutoReplySettings {
+  /** Always true: the table holds one row. */
+  @PrimaryColumn({ type: 'boolean', default: true, primaryKeyConstraintName: 'pk_auto_reply_settings' })
+  id!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  enabled!: boolean;
+
+  @Column({ type: 'text' })
+  subject!: string;
+
+  @Column({ type: 'text' })
+  body!: string;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  updatedAt!: Date;
+}

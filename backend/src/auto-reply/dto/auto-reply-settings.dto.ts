@@ -1,0 +1,28 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { Trim } from '../../common/transforms.js';
+import { AUTO_REPLY_LIMITS, NAME_PLACEHOLDER } from '../auto-reply-settings.entity.js';
+
+/** GET and PUT /api/admin/settings/auto-reply: the auto-reply to the visitor. */
+export class AutoReplySettingsDto {
+  @ApiProperty({ description: 'Whether a visitor gets it (when e-mail is set up).' })
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled!: boolean;
+
+  @ApiProperty({ maxLength: AUTO_REPLY_LIMITS.subject, example: 'Thanks for getting in touch' })
+  @Trim()
+  @IsString({ message: 'subject must be text' })
+  @IsNotEmpty({ message: 'subject must not be empty' })
+  @MaxLength(AUTO_REPLY_LIMITS.subject, { message: `subject must be at most ${AUTO_REPLY_LIMITS.subject} characters` })
+  subject!: string;
+
+  @ApiProperty({
+    maxLength: AUTO_REPLY_LIMITS.body,
+    description: `Plain text; ${NAME_PLACEHOLDER} is replaced by the lead's name.`,
+    example: `Hi ${NAME_PLACEHOLDER},\n\nThank you for your message.`,
+  })
+  @IsString({ message: 'body must be text' })
+  @Matches(/\S/, { message: 'body must not be empty' })
+  @MaxLength(AUTO_REPLY_LIMITS.body, { message: `body must be at most ${AUTO_REPLY_LIMITS.body} characters` })
+  body!: string;
+}

@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { boolean, object, string } from 'yup';
+import { FormikForm } from '@/components/formik-form';
+import { SubmitButton } from '@/components/submit-button';
+import { toast } from '@/components/toast/toast';
+import type { AutoReplySettings } from '../api/email-settings-keys';
+import { useSaveAutoReply } from '../api/save-auto-reply';
+import { AUTO_REPLY_LIMITS, autoReplyPreview, NAME_PLACEHOLDER, SAMPLE_NAME } from '../utils/auto-reply-preview';
+
+const autoReplySchema = object({
+  enabled: boolean().required(),
+  subject: string()
+    .trim()
+    .required('Please enter a subject')
+    .max(AUTO_REPLY_LIMITS.subject, `The subject must be at most ${AUTO_REPLY_LIMITS.subject} characters`),
+  body: string()
+    .required('Please write the message')
+    .matches(/\S/, 'Please write the message')
+    .max(AUTO_REPLY_LIMITS.body, `The message must be at most ${AUTO_REPLY_LIMITS.body} characters`),
+});
+
+/** The auto-reply editor: on or off, subject, body with {name}, a live preview, Save. */
+export function AutoReplyForm({ settings }: { settings: AutoReplySettings }) {
+  const save = useSaveAutoReply();
+  const formik = useFormik({
+    initialValues: settings,
+    validationSchema: autoReplySchema,
+    onSubmit: async ({ enabled, subject, body }) => {
+      try {
+        const saved = await save.mutateAsync({ enabled, subject: subject.trim(), body });
+        formik.resetForm({ values: saved });
+        void toast({ title: 'Auto-reply saved' });
+      } catch (error) {
+        void toast({ title: 'Auto-reply not saved', description: (error as Error).message, destructive: true });
+      }
+    },
+  });
+  const fieldError = (name: 'subject' | 'body') => (formik.touched[name] ? formik.errors[name] : undefined);
+  const { subject, body } = formik.values;
+  return (
+    <FormikForm formik={formik} label="Auto-reply">
+      <FormControlLabel
+        control={<Switch {...formik.getFieldProps({ name: 'enabled', type: 'checkbox' })} disabled={formik.isSubmitting} />}
+        label="Send an auto-reply to each visitor"
+      />
+      <TextField
+        label="Subject"
+        required
+        {...formik.getFieldProps('subject')}
+        disabled={formik.isSubmitting}
+        error={Boolean(fieldError('subject'))}
+        helperText={fieldError('subject') ?? `${subject.length} / ${AUTO_REPLY_LIMITS.subject}`}
+      />
+      <TextField
+        label="Message"
+        required
+        multiline
+        minRows={6}
+        {...formik.getFieldProps('body')}
+        disabled={formik.isSubmitting}
+        error={Boolean(fieldError('body'))}
+        helperText={
+          fieldError('body') ??
+          `${NAME_PLACEHOLDER} is replaced by the visitor's name. ${body.length} / ${AUTO_REPLY_LIMITS.body}`
+        }
+      />
+      <Paper variant="outlined" component="section" aria-label="Preview" sx={{ p: 2, display: 'grid', gap: 1 }}>
+        <Typography variant="overline" component="h3">
+          Preview for {SAMPLE_NAME}
+        </Typography>
+        <Typography sx={{ fontWeight: 700 }} data-testid="preview-subject">
+          {subject}
+        </Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="preview-body">
+          {autoReplyPreview(body)}
+        </Typography>
+      </Paper>
+      <Box>
+        <SubmitButton label="Save" submitting={formik.isSubmitting} />
+      </Box>
+    </FormikForm>
+  );
+}

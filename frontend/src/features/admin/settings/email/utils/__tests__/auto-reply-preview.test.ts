@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { autoReplyPreview, SAMPLE_NAME } from '../auto-reply-preview';
+
+describe('autoReplyPreview', () => {
+  it('replaces every {name} with the sample name and leaves the rest as written', () => {
+    expect(autoReplyPreview('Hi {name},\n\nThanks, {name}! {nam}')).toBe(`Hi ${SAMPLE_NAME},\n\nThanks, ${SAMPLE_NAME}! {nam}`);
+  });
+
+  it('keeps special replacement patterns of String.replace as text', () => {
+    expect(autoReplyPreview('Hi {name}', '$& $1')).toBe('Hi $& $1');
+  });
+});
