@@ -46,6 +46,8 @@ const inThisHalf =
 
 export default defineConfig({
   testDir: './e2e',
+  // Runs side by side (make test's two halves, E2E_RUN_NAME) keep their traces, screenshots and reports apart.
+  outputDir: `test-results/${process.env.E2E_RUN_NAME ?? ''}`,
   globalSetup: ['./e2e/sheets-receiver.ts', './e2e/mail-receiver.ts'],
   fullyParallel: false,
   workers: 1,
