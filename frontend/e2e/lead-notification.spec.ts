@@ -10,7 +10,7 @@ const PASSWORD = 'a teammate password 42';
 
 /** The e-mails `to` received so far (e2e/mail-receiver.ts's inbox). */
 async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  const res = await request.get(`http://127.0.0.1:${Number(process.env.E2E_SMTP_PORT) + 1}/mails?to=${encodeURIComponent(to)}`);
+  const res = await request.get(`http://127.0.0.1:${process.env.E2E_MAIL_INBOX_PORT}/mails?to=${encodeURIComponent(to)}`);
   return (await res.json()) as Mail[];
 }
 

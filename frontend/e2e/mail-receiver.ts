@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 /**
  * Global setup: an SMTP server the e2e API sends its e-mails to (SMTP_URL in
  * playwright.config.ts; plain SMTP on 127.0.0.1 with no AUTH: the backend's tests cover
- * STARTTLS and AUTH), and `GET /mails?to=…` on the next port, which tells a test the
+ * STARTTLS and AUTH), and `GET /mails?to=…` on E2E_MAIL_INBOX_PORT, which tells a test the
  * e-mails that address received ({ subject, text }, oldest first).
  */
 export default async function startMailReceiver(): Promise<() => Promise<void>> {
@@ -32,7 +32,7 @@ export default async function startMailReceiver(): Promise<() => Promise<void>> 
     response.end(JSON.stringify(received.filter((mail) => mail.to.includes(to))));
   });
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
-  await new Promise<void>((resolve) => inbox.listen(smtpPort + 1, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => inbox.listen(Number(process.env.E2E_MAIL_INBOX_PORT), '127.0.0.1', resolve));
   return async () => {
     await new Promise<void>((resolve) => inbox.close(() => resolve()));
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
