@@ -21,9 +21,9 @@ const API_PORT = process.env.E2E_API_PORT ?? '3180';
 export const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${SERVE_PORT}`;
 // The stand-in spreadsheet web-script (e2e/sheets-receiver.ts) the server delivers to.
 const SHEETS_PORT = (process.env.E2E_SHEETS_PORT ??= String(Number(API_PORT) + 50));
-// The SMTP server the e2e API sends e-mail to (e2e/mail-receiver.ts), and its inbox. Not on
-// neighbouring ports: make test's two halves run with API ports one apart.
-const SMTP_PORT = (process.env.E2E_SMTP_PORT ??= String(Number(API_PORT) + 52));
+// The SMTP server the e2e API sends e-mail to, and its inbox over HTTP (e2e/mail-receiver.ts);
+// offsets of their own, so that runs side by side on neighbouring API ports do not collide.
+const SMTP_PORT = (process.env.E2E_SMTP_PORT ??= String(Number(API_PORT) + 60));
 process.env.E2E_MAIL_INBOX_PORT ??= String(Number(API_PORT) + 70);
 
 // Each run that starts the server starts it on an empty database, in a temporary folder

@@ -8,14 +8,18 @@
 //          (floor-contact-app.mjs): what the framework alone costs;
 //   API    the built API (NODE_ENV=production, default logging, the image's memory flags),
 //          without a key, with a fresh Idempotency-Key per request (what the site sends),
-//          and with a new client IP per request (X-Forwarded-For; TRUST_PROXY=1).
+//          and with a new client IP per request (X-Forwarded-For; TRUST_PROXY=1);
+//   API + e-mail  a second built API with SMTP_URL set and one `instant` user: every lead
+//          also queues a new-lead e-mail, which its delivery worker sends meanwhile to an
+//          SMTP server in this process that takes and drops each message (issue 25: the
+//          intake with e-mail on beside off).
 // Prints req/s, p50/p99, errors, peak RSS and CPU ms per request (of the server's process;
 // PostgreSQL's not counted) of each, the ratio to the bare server of the same run, and the
 // machine's load average. Prints; never judges.
 // Usage: npm run bench:contact -w backend   (after npm run build -w backend; needs wrk)
 // BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) rounds; bench:contact:short
-// runs 3 × 3 s. BENCH_CONTACT_PORT_BASE: the servers listen on this port and the next three
-// (PostgreSQL, bare, floor, API) instead of free ports.
+// runs 3 × 3 s. BENCH_CONTACT_PORT_BASE: the servers listen on this port and the next four
+// (PostgreSQL, bare, floor, API, API + e-mail) instead of free ports.
 // BENCH_CONTACT_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and the
 // benchmark ends with where its CPU time went, by package or file (cpu-profile-summary.mjs).
 // BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's.
@@ -27,6 +31,8 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { summarizeCpuProfile } from './cpu-profile-summary.mjs';
 
@@ -34,7 +40,7 @@ const SECONDS = Number(process.env.BENCH_CONTACT_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_CONTACT_RUNS ?? 3);
 const WARM_UP_SECONDS = Math.min(2, SECONDS);
 const CONNECTIONS = 64;
-// BENCH_CONTACT_CASES: a comma-separated choice of floor, api, api-key, api-ip (bare always runs).
+// BENCH_CONTACT_CASES: a comma-separated choice of floor, api, api-key, api-ip, api-mail (bare always runs).
 const CASES = process.env.BENCH_CONTACT_CASES?.split(',');
 const PORT_BASE = process.env.BENCH_CONTACT_PORT_BASE ? Number(process.env.BENCH_CONTACT_PORT_BASE) : undefined;
 const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process.env.BENCH_CONTACT_CPU_PROFILE) : undefined;
@@ -142,6 +148,20 @@ try {
 const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-contact-')), 'pg');
 const database = await startEmbeddedPostgres({ dataDir, port: await port(0), persistent: false });
 const servers = [];
+// Takes every message and drops it: the e-mail case's SMTP server (no TLS, no AUTH).
+let mailsTaken = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, _session, callback) {
+    stream.resume();
+    stream.on('end', () => {
+      mailsTaken += 1;
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 try {
   const urls = new Map();
   const start = async (name, portOffset, args, env, ready) => {
@@ -156,21 +176,39 @@ try {
     url: `${url}/api/contact`,
     init: { method: 'POST', body, headers: { 'content-type': 'application/json' } },
   });
+  const apiEnv = (url) => ({
+    NODE_OPTIONS: API_NODE_OPTIONS,
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+    CONTACT_RATE_LIMIT: '1000000000',
+    TRUST_PROXY: '1',
+    ...(url ? { SMTP_URL: url, MAIL_FROM: 'leads@example.com', PUBLIC_URL: 'https://leads.example.com' } : {}),
+  });
   const api = await start(
     'API',
     3,
     [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'dist/main.js'],
-    {
-      NODE_OPTIONS: API_NODE_OPTIONS,
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
-      CONTACT_RATE_LIMIT: '1000000000',
-      TRUST_PROXY: '1',
-    },
+    apiEnv(),
     (url) => ({ url: `${url}/api/health/ready` }),
   );
+  const mailing = await start(
+    'API + e-mail',
+    4,
+    ['dist/main.js'],
+    apiEnv(`smtp://127.0.0.1:${smtp.server.address().port}`),
+    (url) => ({
+      url: `${url}/api/health/ready`,
+    }),
+  );
+  // One teammate who wants each lead at once: one e-mail per submission (the env admin has no address).
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  await db.query(
+    `INSERT INTO users (username, password, email, display_name, role) VALUES ('bench', 'not a hash', 'bench@example.com', 'Bench', 'member')`,
+  );
+  await db.end();
   const bare = await start('bare', 1, ['bench/bare-contact-server.mjs'], { DATABASE_URL: database.url }, postOnce);
   // With the API's memory flags, so that both Nest apps live under the same heap limits.
   const floor = await start(
@@ -187,6 +225,7 @@ try {
     { id: 'api', name: 'API, no key', server: api, perRequest: [] },
     { id: 'api-key', name: 'API, a fresh key per request', server: api, perRequest: ['key'] },
     { id: 'api-ip', name: 'API, a new client IP per request', server: api, perRequest: ['ip'] },
+    { id: 'api-mail', name: 'API + e-mail, a new-lead e-mail per request', server: mailing, perRequest: [] },
   ].filter((one) => CASES === undefined || one.id === 'bare' || CASES.includes(one.id));
   console.log(`${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GB; node ${process.version}`);
   console.log(`${RUNS} rounds of ${SECONDS} s per case, ${CONNECTIONS} connections (wrk), cases interleaved`);
@@ -222,8 +261,10 @@ try {
   );
   console.table(table);
   console.log(`load average (1 min): ${loadBefore} before, ${load1()} after; every figure rounded down`);
+  console.log(`e-mails taken by the SMTP server meanwhile: ${mailsTaken}`);
 } finally {
   for (const server of servers.reverse()) await server.stop();
+  await new Promise((resolve) => smtp.close(resolve));
   await database.stop();
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
+import { type ApiProcess, buildApi, postContacts, startApiProcess } from './support/api-process.js';
 import { contactBody } from './support/contacts.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
@@ -49,16 +49,8 @@ describe('e-mail across a crash of the API (SIGKILL mid-send)', () => {
     // The server takes each message but holds its answer: the API dies with e-mails in flight.
     smtp.holding = true;
 
-    const answers = await Promise.all(
-      Array.from({ length: LEADS }, (_, i) =>
-        fetch(`${api!.url}/api/contact`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(contactBody({ name: `Lead ${i}`, email: `lead${i}@example.com` })),
-        }),
-      ),
-    );
-    expect(answers.map((res) => res.status)).toEqual(Array(LEADS).fill(201));
+    const statuses = await postContacts(api.url, LEADS, (i) => contactBody({ name: `Lead ${i}`, email: `lead${i}@example.com` }));
+    expect(statuses).toEqual(Array(LEADS).fill(201));
     await waitFor('e-mails in flight', () => smtp.heldCount >= 1);
     await api.stop('SIGKILL');
     smtp.holding = false;

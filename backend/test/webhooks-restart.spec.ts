@@ -3,7 +3,7 @@ import pg from 'pg';
 import { newWebhookSecret } from '../src/webhooks/webhook-signature.js';
 import { contactBody } from './support/contacts.js';
 import { waitFor } from './support/sheets-endpoint.js';
-import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
+import { type ApiProcess, buildApi, postContacts, startApiProcess } from './support/api-process.js';
 import { createTestDatabase } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -52,16 +52,8 @@ describe('webhooks across a crash of the API (SIGKILL mid-delivery)', () => {
     let killed = false;
     receiver.answer = () => (killed ? 200 : 'hang');
 
-    const answers = await Promise.all(
-      Array.from({ length: LEADS }, (_, i) =>
-        fetch(`${api!.url}/api/contact`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(contactBody({ email: `lead${i}@example.com` })),
-        }),
-      ),
-    );
-    expect(answers.map((res) => res.status)).toEqual(Array(LEADS).fill(201));
+    const statuses = await postContacts(api.url, LEADS, (i) => contactBody({ email: `lead${i}@example.com` }));
+    expect(statuses).toEqual(Array(LEADS).fill(201));
     await waitFor('deliveries in flight', () => receiver.hangingCount >= 1);
     await api.stop('SIGKILL');
     killed = true;

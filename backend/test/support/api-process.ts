@@ -98,3 +98,17 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
     },
   };
 }
+
+/** Submits `count` contact forms to the API at once (`body(i)` each); answers their statuses. */
+export async function postContacts(apiUrl: string, count: number, body: (i: number) => unknown): Promise<number[]> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      fetch(`${apiUrl}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body(i)),
+      }),
+    ),
+  );
+  return answers.map((res) => res.status);
+}
