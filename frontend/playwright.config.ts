@@ -60,7 +60,7 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
