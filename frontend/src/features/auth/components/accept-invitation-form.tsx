@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
@@ -11,6 +10,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { newPasswordSchema } from '@/lib/password-rules';
 import { useAcceptInvitation } from '../api/accept-invitation';
+import { useHydrated, valuesTypedBeforeHydration } from '@/lib/hydration';
 import { linkToken } from '../utils/link-token';
 
 const acceptSchema = object({
@@ -27,16 +27,23 @@ function acceptErrorMessage(error: Error): string {
 
 /** `/admin/invite#<token>`: the invited person chooses a username and password, and is signed in. */
 export function AcceptInvitationForm() {
-  const [token] = useState(() => linkToken());
+  // Read once the page's code runs: its prerendered HTML (no token there) is the form, so
+  // that the usual visit, from the link, shows the same page before and after.
+  const token = useHydrated() ? linkToken() : null;
   const accept = useAcceptInvitation();
   const [, navigate] = useLocation();
   const formik = useFormik({
-    initialValues: { username: '', displayName: '', password: '' },
+    initialValues: valuesTypedBeforeHydration({ username: '', displayName: '', password: '' }),
     validationSchema: acceptSchema,
     onSubmit: async ({ username, displayName, password }) => {
       try {
         const name = displayName.trim();
-        await accept.mutateAsync({ token, username: username.trim(), password, ...(name ? { displayName: name } : {}) });
+        await accept.mutateAsync({
+          token: token ?? '',
+          username: username.trim(),
+          password,
+          ...(name ? { displayName: name } : {}),
+        });
         navigate(paths.admin);
       } catch {
         // Shown from the mutation's state.
@@ -47,7 +54,7 @@ export function AcceptInvitationForm() {
   return (
     <FormCard title="Join the team" intro="You were invited to the dashboard. Choose how you sign in.">
       {(titleId) =>
-        token ? (
+        token !== '' ? (
           <FormikForm formik={formik} labelledBy={titleId} error={accept.isError ? acceptErrorMessage(accept.error) : null}>
             <FormTextField name="username" label="Username" autoComplete="username" required />
             <FormTextField name="displayName" label="Display name" autoComplete="name" />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -12,6 +11,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { throttledMessage } from '@/lib/wait-text';
 import { isApiError } from '@/lib/api-client';
+import { useHydrated, valuesTypedBeforeHydration } from '@/lib/hydration';
 import { newPasswordSchema } from '@/lib/password-rules';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
 import { linkToken } from '../utils/link-token';
@@ -26,7 +26,7 @@ function resetErrorMessage(error: Error): string {
 function RequestResetForm() {
   const request = useRequestPasswordReset();
   const formik = useFormik({
-    initialValues: { email: '' },
+    initialValues: valuesTypedBeforeHydration({ email: '' }),
     validationSchema: object({
       email: string().trim().required('Please enter your e-mail address').email('Please enter a valid e-mail address'),
     }),
@@ -66,7 +66,7 @@ function RequestResetForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const confirm = useConfirmPasswordReset();
   const formik = useFormik({
-    initialValues: { password: '' },
+    initialValues: valuesTypedBeforeHydration({ password: '' }),
     validationSchema: object({ password: newPasswordSchema }),
     onSubmit: async ({ password }) => {
       try {
@@ -108,8 +108,12 @@ function NewPasswordForm({ token }: { token: string }) {
   );
 }
 
-/** `/admin/reset`: the request form; `/admin/reset#<token>`: the new password form. */
+/**
+ * `/admin/reset#<token>`: the new password form; `/admin/reset`: the request form. The token
+ * is read once the page's code runs: the prerendered HTML (no token there) is the new
+ * password form, as a visit from the e-mail's link shows it.
+ */
 export function PasswordResetPage() {
-  const [token] = useState(() => linkToken());
-  return token ? <NewPasswordForm token={token} /> : <RequestResetForm />;
+  const token = useHydrated() ? linkToken() : null;
+  return token === '' ? <RequestResetForm /> : <NewPasswordForm token={token ?? ''} />;
 }

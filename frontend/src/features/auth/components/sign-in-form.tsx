@@ -8,6 +8,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { RouterLink } from '@/components/router-link';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import { throttledMessage } from '@/lib/wait-text';
 import { useLogin } from '../api/login';
 import type { LoginInput } from '../api/login';
@@ -30,22 +31,12 @@ function signInErrorMessage(error: unknown): string {
   return `Sign-in failed (${detail}). Please try again.`;
 }
 
-/**
- * What the visitor typed into the prerendered form (admin.html) before this code arrived.
- * Hydration keeps the page's inputs as they are, but Formik's first values are React's: the
- * next render would write them over what was typed. Empty on the server.
- */
-function typedBeforeHydration(name: keyof LoginInput): string {
-  if (typeof document === 'undefined') return '';
-  return document.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
-}
-
 /** Shown on /admin in place of the dashboard while nobody is signed in. */
 export function SignInForm() {
   const login = useLogin();
 
   const formik = useFormik<LoginInput>({
-    initialValues: { username: typedBeforeHydration('username'), password: typedBeforeHydration('password') },
+    initialValues: valuesTypedBeforeHydration({ username: '', password: '' }),
     validationSchema: signInSchema,
     onSubmit: async (values) => {
       try {

@@ -10,6 +10,7 @@ import { PRODUCT_NAME } from '@/config/brand';
 import { COMMENTS_ROWS, THANK_YOU_DURATION_MS } from '@/config/constants';
 import { FORM_INTEREST_OPTIONS } from '@/config/interests';
 import { paths } from '@/config/paths';
+import { useHydrated, valuesTypedBeforeHydration } from '@/lib/hydration';
 import contactRules from '@/generated/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
@@ -46,6 +47,8 @@ export type ContactFormProps = {
 
 export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: ContactFormProps) {
   const [showThankYou, setShowThankYou] = useState(false);
+  const hydrated = useHydrated();
+  const [initialValues] = useState(() => valuesTypedBeforeHydration(emptyContactForm));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // When the thank-you panel's time is up, the (already reset) form comes back with
@@ -56,14 +59,14 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
   }, []);
 
   const formik = useFormik<ContactFormValues>({
-    initialValues: emptyContactForm,
+    initialValues,
     validate: async (values) => (await loadValidation()).validateContact(values),
     onSubmit: async (values, helpers) => {
       preloadToaster();
       try {
         const answer = await submitContact(values);
         void toast({ title: SUCCESS_TITLE, description: answer.message || contactRules.thankYouMessage });
-        helpers.resetForm();
+        helpers.resetForm({ values: emptyContactForm });
         setShowThankYou(true);
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
@@ -101,7 +104,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         aria-labelledby="contact-form-title"
         onSubmit={handleSubmit}
         onFocus={() => void loadValidation()}
-        onReset={formik.handleReset}
+        onReset={() => formik.resetForm({ values: emptyContactForm })}
       >
         <ContactField name="name" label="Full Name" required autoComplete="name" maxLength={MAX_LENGTH.name} />
         <ContactField
@@ -138,7 +141,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           maxLength={MAX_LENGTH.comments}
         />
         <HoneypotField />
-        <button type="submit" className="button" disabled={submitting}>
+        <button type="submit" className="button" disabled={submitting || !hydrated}>
           {submitting ? <Spinner /> : null}
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
         </button>
