@@ -199,6 +199,8 @@ test.describe('landing page', () => {
 
   test('F8 moves focus to the notification region', async ({ page }) => {
     await page.goto('/');
+    // F8 is the page's code's: it runs once the button it enables can be pressed.
+    await expect(page.getByRole('button', { name: SUBMIT_LABEL })).toBeEnabled();
     await page.getByLabel('Full Name').focus();
     await page.keyboard.press('F8');
     await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
@@ -231,6 +233,37 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeHidden({ timeout: 6000 });
     // Focus stays on the form that came back, not lost to <body>.
     await expect(page.getByRole('heading', { name: 'Get in touch' })).toBeFocused();
+  });
+
+  test('before its code arrives, the browser cannot send the form itself, and what was typed is kept', async ({ page }) => {
+    // The page's scripts are held back: it shows its prerendered HTML alone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Full Name').fill('Early Visitor');
+    await expect(page.getByRole('button', { name: SUBMIT_LABEL })).toBeDisabled();
+    // Enter in a field would send the form as a GET, every field in the URL, were its button enabled.
+    await page.getByLabel('Full Name').press('Enter');
+
+    release();
+    await expect(page.getByRole('button', { name: SUBMIT_LABEL })).toBeEnabled();
+    expect(navigations).toHaveLength(1);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByLabel('Full Name')).toHaveValue('Early Visitor');
+    await page.getByLabel('Email Address').fill('early.visitor@example.com');
+    await page.getByLabel("I'm interested in...").selectOption('empower-team');
+    await page.getByRole('button', { name: SUBMIT_LABEL }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   });
 
   test('never downloads the admin dashboard', async ({ page }) => {

@@ -42,11 +42,7 @@ async function inlineStylesheets(html) {
   return inlined;
 }
 
-// The page paints from its HTML and CSS; its scripts (which make it interactive) are
-// fetched at low priority, so they never hold the first paint back.
-const template = (await inlineStylesheets(await readFile(`${dist}index.html`, 'utf8')))
-  .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-  .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+const template = await inlineStylesheets(await readFile(`${dist}index.html`, 'utf8'));
 // The lazy chunks a page shows at once, with every chunk they import: the page gets their
 // stylesheets written in and their scripts preloaded, as if they were the entry's, rather
 // than found one after the other as each chunk runs. The landing page is a chunk of its own
@@ -79,8 +75,26 @@ async function routeAssets(file) {
   );
   const scripts = chunks
     .filter((chunk) => !template.includes(`/${chunk.file}"`))
-    .map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
+    .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
   return [...scripts, ...styles].join('\n    ');
+}
+
+// The page paints from its HTML and CSS; its scripts (which make it interactive) are
+// requested once it has painted (scripts/load-after-paint.js): no download comes before the
+// first paint, and the largest text, painted with it, is the largest paint.
+const LOAD_AFTER_PAINT = (await readFile(new URL('load-after-paint.js', import.meta.url), 'utf8')).trim();
+const SCRIPT_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+
+/** The document with its scripts moved into an inert template at the end of its body, and the script that loads them after the paint. */
+function loadScriptsAfterPaint(document) {
+  const scripts = [...document.matchAll(SCRIPT_TAGS)].map(([, tag]) => tag);
+  if (!scripts.length) throw new Error('the page has no script to defer');
+  return document
+    .replace(SCRIPT_TAGS, '')
+    .replace(
+      '</body>',
+      `  <template id="page-scripts">${scripts.join('')}</template>\n    <script>${LOAD_AFTER_PAINT}</script>\n  </body>`,
+    );
 }
 
 for (const page of prerenderedPages) {
@@ -91,7 +105,7 @@ for (const page of prerenderedPages) {
     .replace('<!--page-head-->', `${head(page)}\n    ${styles}`)
     .replace('</head>', assets ? `  ${assets}\n  </head>` : '</head>')
     .replace('<!--page-html-->', html);
-  await writeFile(`${dist}${page.file}`, document);
+  await writeFile(`${dist}${page.file}`, loadScriptsAfterPaint(document));
   console.log(`prerendered ${page.path} -> dist/${page.file} (${(document.length / 1024).toFixed(1)} KB)`);
 }
 await rm(serverBuild, { recursive: true, force: true });

@@ -2,7 +2,8 @@
 // of the contract) with API_REPLICAS=2, on a fresh embedded PostgreSQL.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,9 +13,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../scripts/embedded-postgres.mjs';
 import { nginxBin, ROOT, run } from './helpers.mjs';
 
+// The one inline script of the prerendered pages (frontend/scripts/load-after-paint.js) is
+// allowed by its hash, and no other.
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('base64');
+const LOAD_AFTER_PAINT = readFileSync(path.join(ROOT, 'frontend/scripts/load-after-paint.js'), 'utf8').trim();
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+  `default-src 'self'; script-src 'self' 'sha256-${sha256(LOAD_AFTER_PAINT)}'; style-src 'self' 'unsafe-inline'; ` +
+  "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 const SECURITY_HEADERS = {
   'content-security-policy': CSP,
   'x-content-type-options': 'nosniff',
@@ -134,6 +139,10 @@ describe('make serve (nginx + 2 API replicas)', () => {
     // The landing page is a lazy route: its markup sits in React's Suspense marker.
     assert.match(response.text, /<div id="root"><!--\$--><header/);
     assert.match(response.text, /<h1[^>]*>Recruiting\. Rewritten\.<\/h1>/);
+    // Its scripts wait, inert, for the one inline script the CSP allows, after the markup.
+    assert.match(response.text, /<\/div>\s*<template id="page-scripts"><script type="module" crossorigin src="\/assets\//);
+    const inline = [...response.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => text);
+    assert.deepEqual(inline.map(sha256), [sha256(LOAD_AFTER_PAINT)]);
     assert.ok(response.text.includes(`<link rel="canonical" href="http://127.0.0.1:${port}/" />`), 'canonical');
     assert.ok(response.text.includes(`<meta property="og:url" content="http://127.0.0.1:${port}/" />`), 'og:url');
     assert.equal(response.headers['cache-control'], 'no-cache');

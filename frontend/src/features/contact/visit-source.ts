@@ -8,6 +8,8 @@ export type VisitSource = Pick<
 >;
 
 const STORAGE_KEY = 'visit-source';
+/** Where scripts/load-after-paint.js keeps the first page view as it arrived. */
+const ENTRY_KEY = 'visit-entry';
 const { maxLength } = contactRules;
 const UTM_PARAMETERS = {
   utm_source: 'utmSource',
@@ -52,16 +54,39 @@ export function readVisitSource(location: Pick<Location, 'pathname' | 'search'>,
 }
 
 /**
+ * The visit's first page view as a prerendered page's first script kept it
+ * (scripts/load-after-paint.js), before this code arrived; null where it did not.
+ */
+function entryPageView(store: Storage): { pathname: string; search: string; referrer: string } | null {
+  try {
+    const entry: unknown = JSON.parse(store.getItem(ENTRY_KEY) ?? 'null');
+    if (typeof entry !== 'object' || entry === null) return null;
+    const { pathname, search, referrer } = entry as Record<string, unknown>;
+    return typeof pathname === 'string' && typeof search === 'string' && typeof referrer === 'string'
+      ? { pathname, search, referrer }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Keeps the first page view's source for the rest of the visit (the tab's sessionStorage):
- * later page views, reloads and client-side navigation do not replace it. Storage may be
- * unavailable (a privacy mode, or no browser at all): the form is then sent without it.
+ * later page views, reloads and client-side navigation do not replace it. The first page
+ * view is the one the prerendered page's first script kept, if any (the visitor may have
+ * moved on before this code ran), else this one. Storage may be unavailable (a privacy
+ * mode, or no browser at all): the form is then sent without it.
  */
 export function captureVisitSource(storage?: Storage, location?: Location): void {
   try {
     // The defaults are read in here: outside a browser (a prerender) they do not exist.
     const store = storage ?? sessionStorage;
     if (store.getItem(STORAGE_KEY) !== null) return;
-    store.setItem(STORAGE_KEY, JSON.stringify(readVisitSource(location ?? window.location, document.referrer)));
+    const entry = entryPageView(store);
+    const source = entry
+      ? readVisitSource(entry, entry.referrer)
+      : readVisitSource(location ?? window.location, document.referrer);
+    store.setItem(STORAGE_KEY, JSON.stringify(source));
   } catch {
     // No storage: nothing to keep.
   }

@@ -52,6 +52,28 @@ describe('captureVisitSource', () => {
     expect(storedVisitSource()).toEqual({ utmSource: 'ads', utmCampaign: 'one', landingPath: '/' });
   });
 
+  it('takes the first page view the prerendered page kept, from before this code ran', () => {
+    sessionStorage.setItem(
+      'visit-entry',
+      JSON.stringify({ pathname: '/', search: '?utm_source=newsletter&utm_content=hero', referrer: 'https://mail.example/' }),
+    );
+    captureVisitSource(sessionStorage, at('https://site.example/privacy'));
+
+    expect(storedVisitSource()).toEqual({
+      utmSource: 'newsletter',
+      utmContent: 'hero',
+      referrer: 'https://mail.example/',
+      landingPath: '/',
+    });
+  });
+
+  it('reads this page view when the kept one is not ours', () => {
+    sessionStorage.setItem('visit-entry', JSON.stringify({ pathname: 3 }));
+    captureVisitSource(sessionStorage, at('https://site.example/?utm_source=ads'));
+
+    expect(storedVisitSource()).toEqual({ utmSource: 'ads', landingPath: '/' });
+  });
+
   it('answers nothing when nothing was captured or the stored value is not ours', () => {
     expect(storedVisitSource()).toEqual({});
     sessionStorage.setItem('visit-source', 'not json');
