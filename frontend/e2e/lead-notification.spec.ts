@@ -1,33 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, SUBMIT_LABEL, test, unique } from './fixtures';
-
-interface Mail {
-  subject: string;
-  text: string;
-}
-
-const PASSWORD = 'a teammate password 42';
-
-/** The e-mails `to` received so far (e2e/mail-receiver.ts's inbox). */
-async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  const res = await request.get(`http://127.0.0.1:${process.env.E2E_MAIL_INBOX_PORT}/mails?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Mail[];
-}
-
-/** A member with an address, made by the admin's invitation; instant new-lead e-mails are their default. */
-async function invitedMember(page: Page, email: string): Promise<{ username: string }> {
-  await signIn(page);
-  const invited = await page.request.post('/api/admin/invitations', { data: { email, role: 'member' } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const token = new URL(((await invited.json()) as { inviteUrl: string }).inviteUrl).hash.slice(1);
-  const username = email.split('@')[0];
-  await page.request.post('/api/auth/logout');
-  await page.context().clearCookies();
-  const accepted = await page.request.post('/api/auth/invitations/accept', { data: { token, username, password: PASSWORD } });
-  expect(accepted.status(), await accepted.text()).toBe(201);
-  await page.context().clearCookies();
-  return { username };
-}
+import { expect, SUBMIT_LABEL, test, unique } from './fixtures';
+import { invitedMember, mailWithSubject, MEMBER_PASSWORD } from './mail-inbox';
 
 test('a visitor submits the form, the team member gets the e-mail, and its link opens that lead', async ({ page }) => {
   const word = unique('mail').replace(/\W+/g, '');
@@ -43,13 +15,10 @@ test('a visitor submits the form, the team member gets the e-mail, and its link 
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
 
   const subject = `New lead: ${name} – Empower Recruiting Team`;
-  await expect
-    .poll(async () => (await mailsTo(page.request, email)).map((mail) => mail.subject), { timeout: 15_000 })
-    .toContain(subject);
-  const mail = (await mailsTo(page.request, email)).find((received) => received.subject === subject)!;
+  const mail = await mailWithSubject(page.request, email, subject);
   const link = /^Open the lead: (\S+)$/m.exec(mail.text)![1];
 
-  const res = await page.request.post('/api/auth/login', { data: { username: member.username, password: PASSWORD } });
+  const res = await page.request.post('/api/auth/login', { data: { username: member.username, password: MEMBER_PASSWORD } });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto(link);
   await expect(page.getByRole('dialog', { name: 'Submission details' }).getByRole('article', { name })).toBeVisible();
