@@ -137,7 +137,7 @@ describe(AdminRoute.name, () => {
     expect(within(stats).getByText('Top Interest').nextSibling).toHaveTextContent('Partnership');
     expect(requestedUrls().some((url) => url.startsWith('/api/admin/analytics?tz='))).toBe(true);
 
-    const first = screen.getByRole('article', { name: 'Person 1' });
+    const first = await screen.findByRole('article', { name: 'Person 1' });
     expect(within(first).getByText('Acme')).toBeInTheDocument();
     expect(within(first).getByText('Partnership Opportunities')).toBeInTheDocument();
     expect(screen.getByText('1–1 of 2')).toBeInTheDocument();

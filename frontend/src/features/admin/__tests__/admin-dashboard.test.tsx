@@ -82,7 +82,7 @@ describe(AdminDashboard.name, () => {
     renderApp(<AdminDashboard />, { route: '/admin' });
     expect(await screen.findByText('1–1 of 812')).toBeInTheDocument();
     expect(await screen.findByText('3 new since you opened the page')).toBeInTheDocument();
-    expect(screen.getByText('Repeat')).toBeInTheDocument();
+    expect(await screen.findByText('Repeat')).toBeInTheDocument();
     expect(screen.getByTestId('breakdown-community')).toHaveTextContent('TA Builder Community: 4 (80 %)');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/contacts/export.csv');
   });
