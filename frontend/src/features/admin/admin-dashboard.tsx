@@ -46,8 +46,15 @@ const hasFilters = (filters: Filters) =>
 export function AdminDashboard() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readFilters(searchParams);
-  const apiFilters = toApiFilters(filters);
+  // The filters are read again only when their own parameters change: opening a lead (`lead`)
+  // renders none of the filters' controls again.
+  const filtersQuery = useMemo(() => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('lead');
+    return params.toString();
+  }, [searchParams]);
+  const filters = useMemo(() => readFilters(new URLSearchParams(filtersQuery)), [filtersQuery]);
+  const apiFilters = useMemo(() => toApiFilters(filters), [filters]);
   const [openedAt] = useState(() => new Date().toISOString());
   // The open lead lives in the URL too (`?lead=<id>`), so a link opens it for a teammate.
   const openId = searchParams.get('lead');
@@ -88,8 +95,10 @@ export function AdminDashboard() {
   const liveLabel = `${live.count} new lead${live.count === 1 ? '' : 's'}`;
   usePageTitle(live.count ? `(${live.count}) ${pageMeta.admin.title}` : pageMeta.admin.title);
 
-  const changeFilters = (changes: Partial<Filters>) =>
-    setSearchParams(writeFilters({ ...filters, ...changes }), { replace: true });
+  const changeFilters = useCallback(
+    (changes: Partial<Filters>) => setSearchParams(writeFilters({ ...filters, ...changes }), { replace: true }),
+    [filters, setSearchParams],
+  );
   const refresh = () => {
     live.reset();
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin });

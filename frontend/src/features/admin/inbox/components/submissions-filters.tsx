@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -24,7 +24,8 @@ const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_
  * chosen. On a phone the chips and the range fold behind a "Filters" button, so the leads
  * start on the first screen.
  */
-export function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProps) {
+/** Memoized: a lead opened or closed renders none of these controls again. */
+export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
   const foldId = useId();
@@ -63,4 +64,4 @@ export function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProp
       </Box>
     </Box>
   );
-}
+});
