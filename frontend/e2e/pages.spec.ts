@@ -112,9 +112,11 @@ test.describe('at 1280 × 800', () => {
 
 test('the submit button shows a clear focus ring when reached by keyboard', async ({ page }) => {
   await page.goto('/');
+  const button = page.getByRole('button', { name: SUBMIT_LABEL });
+  // Disabled (out of the Tab order) until the page's code runs.
+  await expect(button).toBeEnabled();
   await page.getByLabel('Tell us more about your goals').focus();
   await page.keyboard.press('Tab');
-  const button = page.getByRole('button', { name: SUBMIT_LABEL });
   await expect(button).toBeFocused();
   await expect(button).toHaveCSS('outline-style', 'solid');
   await expect(button).toHaveCSS('outline-width', '3px');

@@ -15,6 +15,19 @@ async function fillForm(page: Page, name = unique('Visitor')) {
 
 const toast = (page: Page) => page.getByTestId('toast');
 
+/** Holds the page's requests to `url` until the answered function is called, then lets them through. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('landing page', () => {
   test('shows the logo, title, tagline, description and the form of the spec', async ({ page }) => {
     await page.goto('/');
@@ -70,14 +83,7 @@ test.describe('landing page', () => {
     await fillForm(page);
 
     // Hold the request so the pending state can be seen; then let it through to the real API.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/contact', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/contact');
 
     await page.getByRole('button', { name: SUBMIT_LABEL }).click();
     await page.mouse.move(0, 0);
@@ -237,14 +243,7 @@ test.describe('landing page', () => {
 
   test('before its code arrives, the browser cannot send the form itself, and what was typed is kept', async ({ page }) => {
     // The page's scripts are held back: it shows its prerendered HTML alone.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/*.js');
     const navigations: string[] = [];
     page.on('request', (request) => {
       if (request.isNavigationRequest()) navigations.push(request.url());
