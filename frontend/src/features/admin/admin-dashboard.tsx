@@ -191,12 +191,15 @@ export function AdminDashboard() {
         )}
         {contacts.hasNextPage && rowsBuilt ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
+            {/* The spinner is a child, not MUI's startIcon: that one's first styles, inserted at
+                the click, made the browser restyle the whole dashboard before the next paint. */}
             <Button
               variant="outlined"
               onClick={() => void contacts.fetchNextPage()}
               disabled={contacts.isFetchingNextPage}
-              startIcon={contacts.isFetchingNextPage ? <Spinner /> : undefined}
+              sx={{ gap: 1 }}
             >
+              {contacts.isFetchingNextPage ? <Spinner /> : null}
               Load more
             </Button>
           </Box>

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
+import { Spinner } from '@/components/spinner';
 import { PRODUCT_NAME } from '@/config/brand';
 import { interestLabel } from '@/config/interests';
 import { useCan, useSessionUser } from '@/lib/session-user';
@@ -175,6 +175,10 @@ export function SubmissionDrawer({ id, onOpen, onClose }: SubmissionDrawerProps)
       // The page behind may scroll: locking it restyles <body>, and the whole dashboard's
       // style and layout were computed again as the drawer opened (half its latency at 4x CPU).
       disableScrollLock
+      // Mounted (hidden) with the page, so that its styles are in the document before the
+      // first lead opens: new style rules make the browser restyle the whole dashboard, which
+      // the drawer's opening transition forces at once (120 ms of its 320 at 4x CPU).
+      keepMounted
       onClose={onClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, p: 2.5 }, role: 'dialog', 'aria-labelledby': 'lead-title' } }}
     >
@@ -190,7 +194,7 @@ export function SubmissionDrawer({ id, onOpen, onClose }: SubmissionDrawerProps)
       </Box>
       {lead.isPending && id !== null ? (
         <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <CircularProgress size={20} aria-hidden="true" /> Loading…
+          <Spinner /> Loading…
         </Box>
       ) : lead.isError ? (
         <Alert severity="error">Could not load this submission: {lead.error.message}</Alert>
