@@ -45,6 +45,9 @@ test.describe('admin sign-in', () => {
     // The session survives a reload.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    // Signed out once the dashboard has loaded: its last requests (the rows' assignees, then
+    // the trend) would otherwise answer 401 after the sign-out, an error in the console.
+    await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

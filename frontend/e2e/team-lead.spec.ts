@@ -112,6 +112,8 @@ test('a note typed when the session has ended survives signing in again', async 
   await page.goto(`/admin?q=${word}&lead=${id}`);
   const note = drawer(page).getByRole('textbox', { name: 'Note' });
   await note.fill('Call back on Tuesday about the pilot');
+  // The dashboard has loaded (its last request, the trend's, would otherwise answer 401 below).
+  await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
 
   // The session ends elsewhere (here: signed out through the API).
   expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
