@@ -81,6 +81,35 @@ describe('nginx and the event stream', () => {
     stream.close();
   });
 
+  test('answers 429 past 20 open streams from one client, and takes a new one once one closes', async () => {
+    const open = [];
+    for (let i = 0; i < 20; i += 1) {
+      const stream = await openStream(nginx.port, '/api/admin/events');
+      assert.equal(stream.res.statusCode, 200, `stream ${i + 1}`);
+      await stream.until('retry: 2000');
+      open.push(stream);
+    }
+
+    const refused = await openStream(nginx.port, '/api/admin/events');
+    assert.equal(refused.res.statusCode, 429);
+    await refused.until('Too many requests');
+    refused.close();
+
+    open.pop().close();
+    for (let attempt = 0; ; attempt += 1) {
+      // nginx counts the closed stream's connection out once it has noticed the close.
+      const again = await openStream(nginx.port, '/api/admin/events');
+      if (again.res.statusCode === 200) {
+        open.push(again);
+        break;
+      }
+      again.close();
+      assert.ok(attempt < 50, 'a stream is taken again after one closed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const stream of open) stream.close();
+  });
+
   test("holds an idle stream open longer than the API's 25 s between heartbeats", () => {
     const config = readText('nginx/templates/default.conf.template');
     const location = config.slice(config.indexOf('location = /api/admin/events {'));

@@ -71,8 +71,8 @@ export const MIN_PASSWORD_LENGTH = 12;
 export function passwordProblem(password: string, name: string): string | null {
   if (isPlaceholder(password)) return `${name} is a placeholder or development value`;
   if (password.length < MIN_PASSWORD_LENGTH) return `${name} must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (isCommonPassword(password)) return `${name} is a common password`;
   if (estimatedEntropyBits(password) < MIN_ADMIN_PASSWORD_BITS) return `${name} is too predictable (repeated characters)`;
+  if (isCommonPassword(password)) return `${name} is a common password`;
   return null;
 }
 
