@@ -57,6 +57,7 @@ export class AuthService implements OnModuleInit {
     }
     // The second step: a missing or wrong code keeps the throttle's counts (they were counted above).
     if (user.twoFactorEnabledAt && !(await this.twoFactor.accepts(user.id, factor))) {
+      await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } });
       await this.signIns.record(user.id, ip, userAgent, false);
       throw new UnauthorizedException(TWO_FACTOR_REQUIRED);
     }
