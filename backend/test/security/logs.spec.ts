@@ -103,9 +103,9 @@ describe('logs keep personal data out', () => {
     expect((await post('/api/auth/invitations/accept', accept)).status).toBe(410);
     expect((await post('/api/auth/password-reset', { email: 'admin@example.com' })).status).toBe(202);
     const madeUp = `${token.split('.')[0]}.${'B'.repeat(43)}`;
-    expect((await post('/api/auth/password-reset/confirm', { token: madeUp, password: 'a fresh arrival password 1' })).status).toBe(
-      410,
-    );
+    expect(
+      (await post('/api/auth/password-reset/confirm', { token: madeUp, password: 'a fresh arrival password 1' })).status,
+    ).toBe(410);
     await everyLineSoFar();
 
     const logged = api.stdout();
