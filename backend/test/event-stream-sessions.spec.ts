@@ -133,6 +133,8 @@ describe('live event streams and their session', () => {
     await subscribe(cookie);
 
     await waitFor('the oldest stream closed', ended[0]);
+    // Told to wait a minute before reconnecting, so that six tabs do not take turns closing each other.
+    expect(opened[0].messages.map((message) => message.retry).filter(Boolean)).toEqual(['2000', '60000']);
     // The other four still get heartbeats.
     const beats = (stream: EventStreamClient) => stream.messages.filter((message) => message.comment === 'heartbeat').length;
     const before = opened.map(beats);

@@ -13,6 +13,11 @@ import { SESSION_LIVE_SQL, sessionLiveParameters } from './session-check.js';
 const RETRY_MS = 2_000;
 /** Open streams per account (in this process): a new one past this closes the oldest. */
 export const MAX_STREAMS_PER_USER = 5;
+/**
+ * The reconnection delay a stream closed for a newer one tells its browser: without it, six
+ * open tabs would take turns closing each other every RETRY_MS.
+ */
+export const EVICTED_RETRY_MS = 60_000;
 
 /**
  * One dashboard's server-sent event stream: `lead.created` with `{ id }` (no personal data)
@@ -27,7 +32,7 @@ export const MAX_STREAMS_PER_USER = 5;
 export class EventStream {
   private readonly logger = new Logger(EventStream.name);
   private readonly heartbeatMs: number;
-  /** Each account's open streams, oldest first: how to close each. */
+  /** Each account's open streams, oldest first: how to close each for a newer one. */
   private readonly byUser = new Map<string, Array<() => void>>();
 
   constructor(
@@ -65,11 +70,15 @@ export class EventStream {
       clearInterval(heartbeat);
       unsubscribe();
       untrack();
-      this.forget(userId, close);
+      this.forget(userId, evict);
       res.end();
     };
+    const evict = () => {
+      if (!closed) res.write(`retry: ${EVICTED_RETRY_MS}\n\n`);
+      close();
+    };
     const untrack = this.shutdown.trackStream(close);
-    this.remember(userId, close);
+    this.remember(userId, evict);
     req.on('close', close);
   }
 
@@ -84,14 +93,14 @@ export class EventStream {
     }
   }
 
-  private remember(userId: string, close: () => void): void {
-    this.byUser.set(userId, [...(this.byUser.get(userId) ?? []), close]);
+  private remember(userId: string, evict: () => void): void {
+    this.byUser.set(userId, [...(this.byUser.get(userId) ?? []), evict]);
     // Closing one takes it out of the map (forget), so read the list afresh each time.
     for (let open = this.byUser.get(userId)!; open.length > MAX_STREAMS_PER_USER; open = this.byUser.get(userId)!) open[0]();
   }
 
-  private forget(userId: string, close: () => void): void {
-    const streams = (this.byUser.get(userId) ?? []).filter((other) => other !== close);
+  private forget(userId: string, evict: () => void): void {
+    const streams = (this.byUser.get(userId) ?? []).filter((other) => other !== evict);
     if (streams.length > 0) this.byUser.set(userId, streams);
     else this.byUser.delete(userId);
   }
