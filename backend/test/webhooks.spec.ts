@@ -182,7 +182,7 @@ describe('outgoing webhooks', () => {
     });
   });
 
-  it('sends lead.updated on a status or note change, and lead.erased with the ids only', async () => {
+  it('sends lead.updated on a status change, and lead.erased with the ids only', async () => {
     const endpoint = await addEndpoint();
     const id = await submit();
     await waitFor('lead.created', settled(endpoint, 1));

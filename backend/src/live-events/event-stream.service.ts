@@ -10,7 +10,8 @@ const RETRY_MS = 2_000;
 
 /**
  * One dashboard's server-sent event stream: `lead.created` with `{ id }` (no personal data)
- * for each lead any replica stores, and a comment line every EVENTS_HEARTBEAT_MS (25 s), so
+ * for each lead any replica stores, `lead.updated` `{ id }` for each change of a lead,
+ * `lead.erased` `{ ids }`, `team.updated` `{}` when accounts or roles change, and a comment line every EVENTS_HEARTBEAT_MS (25 s), so
  * that proxies and browsers keep an idle stream open. Ends when the client leaves or the
  * API drains (SIGTERM); either way its subscription and timer go with it.
  */
@@ -37,8 +38,8 @@ export class EventStream {
     res.flushHeaders();
     res.write(`retry: ${RETRY_MS}\n\n`);
 
-    const unsubscribe = this.listener.subscribe((id) => {
-      res.write(`event: lead.created\ndata: ${JSON.stringify({ id })}\n\n`);
+    const unsubscribe = this.listener.subscribe(({ type, data }) => {
+      res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), this.heartbeatMs);
     const close = () => {

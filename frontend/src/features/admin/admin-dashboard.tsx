@@ -88,7 +88,6 @@ export function AdminDashboard() {
   const shownSubmissions = useDeferredValue(submissions, NO_SUBMISSIONS);
   // What comes below the list waits for its first rows, which would push it down (a layout shift).
   const rowsBuilt = shownSubmissions.length > 0 || submissions.length === 0;
-  const now = useMemo(() => new Date(contacts.dataUpdatedAt), [contacts.dataUpdatedAt]);
   const newCount = useNewCount(openedAt);
   // Leads that arrived while the page is open: counted live, fetched only when asked for.
   const live = useNewLeads();
@@ -185,9 +184,9 @@ export function AdminDashboard() {
             )}
           </Paper>
         ) : wide ? (
-          <SubmissionsTable submissions={shownSubmissions} now={now} onOpen={setOpenId} />
+          <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
         ) : (
-          <SubmissionsList submissions={shownSubmissions} now={now} onOpen={setOpenId} />
+          <SubmissionsList submissions={shownSubmissions} onOpen={setOpenId} />
         )}
         {contacts.hasNextPage && rowsBuilt ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
