@@ -151,6 +151,14 @@ export function useNewLeadIds(): ReadonlySet<string> {
   return useSyncExternalStore(subscribe, getNewLeads, () => NONE);
 }
 
+/** Leads the page shows by now (a list fetched again brought them) are no longer counted as new. */
+export function forgetNewLeads(shown: readonly string[]): void {
+  if (!shown.some((id) => newLeads.has(id))) return;
+  const next = new Set(newLeads);
+  for (const id of shown) next.delete(id);
+  setNewLeads(next);
+}
+
 /** The user asked to see the new leads: the count starts again from zero. */
 export function resetNewLeads(): void {
   setNewLeads(new Set());

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useFormik } from 'formik';
 import { object, string } from 'yup';
@@ -10,6 +11,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import { throttledMessage } from '@/lib/wait-text';
+import { SESSION_ENDED_MESSAGE, useSessionEnded } from '@/lib/session-ended';
 import { useLogin } from '../api/login';
 import type { LoginInput } from '../api/login';
 
@@ -34,6 +36,8 @@ function signInErrorMessage(error: unknown): string {
 /** Shown on /admin in place of the dashboard while nobody is signed in. */
 export function SignInForm() {
   const login = useLogin();
+  // The page stays at its URL (a lead's drawer included) and comes back there once signed in.
+  const ended = useSessionEnded();
 
   const formik = useFormik<LoginInput>({
     initialValues: valuesTypedBeforeHydration({ username: '', password: '' }),
@@ -51,6 +55,11 @@ export function SignInForm() {
     <FormCard title="Admin sign-in" intro="Sign in to see the submissions.">
       {(titleId) => (
         <FormikForm formik={formik} labelledBy={titleId} error={login.isError ? signInErrorMessage(login.error) : null}>
+          {ended && !login.isError ? (
+            <Alert severity="info" role="status">
+              {SESSION_ENDED_MESSAGE}
+            </Alert>
+          ) : null}
           <FormTextField name="username" label="Username" autoComplete="username" required />
           <FormTextField name="password" label="Password" type="password" autoComplete="current-password" required />
           <SubmitButton label="Sign in" submitting={formik.isSubmitting} />
