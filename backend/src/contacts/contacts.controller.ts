@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Patch,
+  Post,
+  PreconditionFailedException,
+  Query,
+  Res,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiConflictResponse,
@@ -124,7 +137,8 @@ export class ContactsController {
     headers: ETAG_HEADER,
   })
   @ApiPreconditionFailedResponse({
-    description: 'The lead changed since the If-Match version; nothing changed. The body is its current detail.',
+    description:
+      'The lead changed since the If-Match version; nothing changed. The body is its current detail (and ETag its version).',
     type: ContactDetailDto,
   })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
@@ -135,7 +149,12 @@ export class ContactsController {
     @Res({ passthrough: true }) res: Response,
     @Headers('if-match') ifMatch?: string,
   ): Promise<ContactDetailDto> {
-    const detail = await this.triage.update(id, changes, user, ifMatch);
+    const detail = await this.triage.update(id, changes, user, ifMatch).catch((error: unknown) => {
+      // A 412's body is the lead as it is now: its ETag goes with it.
+      if (error instanceof PreconditionFailedException)
+        res.setHeader('ETag', etagOf((error.getResponse() as ContactDetailDto).version));
+      throw error;
+    });
     res.setHeader('ETag', etagOf(detail.version));
     return detail;
   }

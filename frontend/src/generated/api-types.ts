@@ -1767,7 +1767,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The lead changed since the If-Match version; nothing changed. The body is its current detail. */
+      /** @description The lead changed since the If-Match version; nothing changed. The body is its current detail (and ETag its version). */
       412: {
         headers: {
           [name: string]: unknown;
