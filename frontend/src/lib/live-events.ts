@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
-import { apiRequest, isApiError } from './api-client';
+import { ApiError, apiRequest, isApiError } from './api-client';
 import { endSession } from './query-client';
 
 /**
@@ -30,7 +30,7 @@ let users = 0;
 let newLeads: ReadonlySet<string> = new Set();
 const listeners = new Set<() => void>();
 const changed = new Set<string>();
-let erased = false;
+const erased = new Set<string>();
 let teamChanged = false;
 let batchTimer: number | undefined;
 
@@ -47,14 +47,26 @@ function flush(): void {
   if (!client) return;
   const queryClient = client;
   for (const id of changed) void queryClient.invalidateQueries({ queryKey: [...queryKeys.adminContacts, id] });
-  if (changed.size || erased) {
+  // An erased lead's answer is known without asking (a 404): an open drawer says so at once,
+  // and the page that erased it asks nothing it would only get a 404 for.
+  for (const id of erased) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: [...queryKeys.adminContacts, id] })) {
+      query.setState({
+        status: 'error',
+        fetchStatus: 'idle',
+        data: undefined,
+        error: new ApiError(404, 'This submission was erased'),
+      });
+    }
+  }
+  if (changed.size || erased.size) {
     // The lists (rows and their counts): the keys whose third part is a list's filters.
     void queryClient.invalidateQueries({
       queryKey: queryKeys.adminContacts,
       predicate: (query) => typeof query.queryKey[2] === 'object',
     });
   }
-  if (erased) void queryClient.invalidateQueries({ queryKey: [...queryKeys.admin, 'analytics'] });
+  if (erased.size) void queryClient.invalidateQueries({ queryKey: [...queryKeys.admin, 'analytics'] });
   if (teamChanged) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminAssignees });
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
@@ -62,7 +74,7 @@ function flush(): void {
     void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   }
   changed.clear();
-  erased = false;
+  erased.clear();
   teamChanged = false;
 }
 
@@ -91,13 +103,16 @@ function open(): void {
     if (!newLeads.has(id)) setNewLeads(new Set(newLeads).add(id));
   });
   stream.addEventListener('lead.updated', (event) => {
-    changed.add(data<LeadEvent>(event).id);
+    const { id } = data<LeadEvent>(event);
+    if (!erased.has(id)) changed.add(id);
     soon();
   });
   stream.addEventListener('lead.erased', (event) => {
     const { ids } = data<ErasedEvent>(event);
-    for (const id of ids) changed.add(id);
-    erased = true;
+    for (const id of ids) {
+      erased.add(id);
+      changed.delete(id);
+    }
     if (ids.some((id) => newLeads.has(id))) setNewLeads(new Set([...newLeads].filter((id) => !ids.includes(id))));
     soon();
   });

@@ -39,8 +39,9 @@ function Page({ client, signedIn }: { client: QueryClient; signedIn: boolean }) 
   const ended = useSessionEnded();
   return (
     <p>
-      {`new: ${useNewLeadIds().size}; ${[lead, other, list].every((query) => query.isSuccess) ? 'loaded' : ''}`}
+      {`new: ${useNewLeadIds().size}; ${[lead, other, list].every((query) => query.isFetched) ? 'loaded' : ''}`}
       {ended ? ' ended' : ''}
+      {other.error ? ` id-2: ${(other.error as { status?: number }).status}` : ''}
     </p>
   );
 }
@@ -95,8 +96,12 @@ describe(useLiveEvents.name, () => {
     act(() => stream.emit('lead.updated', { id: 'id-1' }));
     await waitFor(() => expect(fetched.sort()).toEqual(['/api/admin/contacts/id-1', '/api/admin/contacts?limit=50']));
 
-    act(() => stream.emit('lead.erased', { ids: ['id-9'] }));
+    fetched.length = 0;
+    act(() => stream.emit('lead.erased', { ids: ['id-9', 'id-2'] }));
     expect(await screen.findByText(/new: 0/)).toBeInTheDocument();
+    // The erased lead is not asked for (a 404): its query says it is gone; the list is fetched again.
+    expect(await screen.findByText(/id-2: 404/)).toBeInTheDocument();
+    await waitFor(() => expect(fetched).toEqual(['/api/admin/contacts?limit=50']));
     signOut();
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
