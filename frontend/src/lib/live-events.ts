@@ -27,7 +27,9 @@ let source: EventSource | undefined;
 let reopenTimer: number | undefined;
 let closeTimer: number | undefined;
 let users = 0;
-let newLeads: ReadonlySet<string> = new Set();
+const NONE: ReadonlySet<string> = new Set();
+// The same empty set as the server render's, so that taking over a prerendered page renders nothing again.
+let newLeads = NONE;
 const listeners = new Set<() => void>();
 const changed = new Set<string>();
 const erased = new Set<string>();
@@ -46,6 +48,12 @@ function flush(): void {
   batchTimer = undefined;
   if (!client) return;
   const queryClient = client;
+  // The page's own change first (its answer and what it refetches, then its callbacks, such
+  // as closing the drawer of the lead it erased): then what everyone changed.
+  if (queryClient.isMutating() > 0) {
+    soon();
+    return;
+  }
   for (const id of changed) void queryClient.invalidateQueries({ queryKey: [...queryKeys.adminContacts, id] });
   // An erased lead's answer is known without asking (a 404): an open drawer says so at once,
   // and the page that erased it asks nothing it would only get a 404 for.
@@ -132,7 +140,7 @@ function close(): void {
   window.clearTimeout(closeTimer);
   source?.close();
   source = undefined;
-  if (newLeads.size) setNewLeads(new Set());
+  if (newLeads.size) setNewLeads(NONE);
 }
 
 /** Opens the stream for a signed-in page (`signedIn`), closes it when the user signs out or the session ends. */
@@ -159,7 +167,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 const getNewLeads = () => newLeads;
-const NONE: ReadonlySet<string> = new Set();
 
 /** The ids of the leads stored since the page opened (or since `resetNewLeads`), counted live. */
 export function useNewLeadIds(): ReadonlySet<string> {
@@ -176,5 +183,5 @@ export function forgetNewLeads(shown: readonly string[]): void {
 
 /** The user asked to see the new leads: the count starts again from zero. */
 export function resetNewLeads(): void {
-  setNewLeads(new Set());
+  setNewLeads(NONE);
 }
