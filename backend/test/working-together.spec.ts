@@ -39,6 +39,7 @@ describe('working together on one lead', () => {
       const id = await submit();
       const [annRead, benRead] = await Promise.all([asAnn.get(lead(id)).expect(200), asBen.get(lead(id)).expect(200)]);
       expect(annRead.headers.etag).toBe('"1"');
+      expect(annRead.headers['cache-control']).toBe('no-store');
       expect(benRead.headers.etag).toBe('"1"');
 
       const annSave = await asAnn.patch(lead(id)).set('If-Match', annRead.headers.etag).send({ status: 'contacted' }).expect(200);

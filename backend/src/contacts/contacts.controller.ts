@@ -116,6 +116,9 @@ export class ContactsController {
   @ApiNotFoundResponse({ description: 'No submission with this id (or the id is not a UUID).' })
   async detail(@SubmissionId() id: string, @Res({ passthrough: true }) res: Response): Promise<ContactDetailDto> {
     const detail = await this.triage.detail(id);
+    // The ETag is for If-Match: not kept by a browser, whose revalidation (a 304 for the same
+    // version) would miss what the version does not count (the spreadsheet copy's state, names).
+    res.setHeader('Cache-Control', 'no-store');
     res.setHeader('ETag', etagOf(detail.version));
     return detail;
   }
