@@ -26,9 +26,10 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
     id = await submit(sut, { name: 'Grace Hopper', email: 'grace@example.com' });
   });
 
-  it('answers the detail: every field, no note, no status change yet, delivery off, no history', async () => {
+  it('answers the detail: every field, no notes, no status change yet, delivery off, no history; its version as ETag', async () => {
     const res = await admin.get(`/api/admin/contacts/${id}`).expect(200);
 
+    expect(res.headers.etag).toBe('"1"');
     expect(res.body).toEqual({
       id,
       name: 'Grace Hopper',
@@ -39,7 +40,8 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
       comments: 'We hire twenty engineers a quarter.',
       submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       status: 'new',
-      note: null,
+      version: 1,
+      notes: [],
       statusChangedAt: null,
       statusChangedBy: null,
       delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
@@ -94,50 +96,17 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
     expect(list.body.map((row: { id: string }) => row.id)).not.toContain(id);
   });
 
-  it('writes, replaces and clears the note (null or blank), recording no note text', async () => {
-    const note = 'Called her.\nWants\ta demo on Monday.';
-    let res = await admin.patch(`/api/admin/contacts/${id}`).send({ note }).expect(200);
-    expect(res.body.note).toBe(note);
-    expect(res.body.status).toBe('new');
-
-    res = await admin.patch(`/api/admin/contacts/${id}`).send({ note: '   ' }).expect(200);
-    expect(res.body.note).toBeNull();
-    await admin
-      .patch(`/api/admin/contacts/${id}`)
-      .send({ note: 'x'.repeat(5000) })
-      .expect(200);
-    res = await admin.patch(`/api/admin/contacts/${id}`).send({ note: null }).expect(200);
-    expect(res.body.note).toBeNull();
-
-    expect(res.body.history.map((entry: { action: string; detail: unknown }) => [entry.action, entry.detail])).toEqual([
-      ['note', { cleared: true }],
-      ['note', { cleared: false }],
-      ['note', { cleared: true }],
-      ['note', { cleared: false }],
-    ]);
-    const stored = await sut.dataSource.query(`SELECT detail::text FROM audit_events WHERE submission_id = $1`, [id]);
-    expect(JSON.stringify(stored)).not.toMatch(/Called|demo|xxx|Grace|grace@/);
-  });
-
-  it('changes status and note together', async () => {
-    const res = await admin.patch(`/api/admin/contacts/${id}`).send({ status: 'spam', note: 'Bot.' }).expect(200);
-    expect(res.body).toMatchObject({ status: 'spam', note: 'Bot.' });
-    expect(res.body.history.map((entry: { action: string }) => entry.action).sort()).toEqual(['note', 'status']);
-  });
-
   it.each([
-    ['an empty body', {}, 'status, note or assigneeId must be given'],
+    ['an empty body', {}, 'status or assigneeId must be given'],
     ['an unknown status', { status: 'deleted' }, 'status must be one of new, contacted, qualified, archived, spam'],
     ['a null status', { status: null }, 'status must be one of new, contacted, qualified, archived, spam'],
-    ['a note of 5001 characters', { note: 'long '.repeat(1000) + 'x' }, 'note must be at most 5000 characters'],
-    ['a note that is a number', { note: 42 }, 'note must be text or null'],
-    ['a note with NUL', { note: 'a\u0000b' }, 'note contains characters that are not allowed'],
+    ['a note (notes are added to the thread)', { note: 'Called her.' }, 'property note should not exist'],
     ['another field', { name: 'Someone else' }, 'property name should not exist'],
   ])('refuses %s with the failed rule and changes nothing', async (_, body, message) => {
     const res = await admin.patch(`/api/admin/contacts/${id}`).send(body).expect(400);
     expect(([] as string[]).concat(res.body.message)).toContain(message);
     const detail = await admin.get(`/api/admin/contacts/${id}`).expect(200);
-    expect(detail.body).toMatchObject({ status: 'new', note: null, history: [] });
+    expect(detail.body).toMatchObject({ status: 'new', version: 1, notes: [], history: [] });
   });
 
   it('answers 409 to "send again" while the spreadsheet sync is off', async () => {

@@ -48,6 +48,7 @@ describe('GET /api/admin/contacts', () => {
       repeatOf: res.body[1].id,
       status: 'new',
       assigneeId: null,
+      version: 1,
     });
     expect(res.body[1].repeatOf).toBeNull();
     expect(res.headers.link).toBeUndefined();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { LeadCreatedListener } from '../src/live-events/lead-created-listener.service.js';
+import { createAccount, TEAM_PASSWORD } from './support/accounts.js';
 import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
 import { contactBody } from './support/contacts.js';
 import { type EventStreamClient, openEventStream, signInCookie } from './support/event-stream.js';
@@ -36,8 +37,8 @@ describe('GET /api/admin/events', () => {
   });
 
   /** An open stream, once the server has written its first line (it is subscribed by then). */
-  const subscribe = async (baseUrl: string) => {
-    const stream = await openEventStream(`${baseUrl}/api/admin/events`, cookie);
+  const subscribe = async (baseUrl: string, as = cookie) => {
+    const stream = await openEventStream(`${baseUrl}/api/admin/events`, as);
     streams.push(stream);
     await stream.next('the retry line', (message) => message.retry !== undefined);
     return stream;
@@ -56,7 +57,7 @@ describe('GET /api/admin/events', () => {
   /** The server processes of the LISTEN connections on this database. */
   const listenPids = async () => {
     const rows = await here.dataSource.query<Array<{ pid: number }>>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN lead_created'`,
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN lead_created;%'`,
     );
     return rows.map((row) => row.pid);
   };
@@ -75,6 +76,60 @@ describe('GET /api/admin/events', () => {
     const id = await submit(other.url);
 
     expect(JSON.parse((await leadCreated(stream, id)).data!)).toEqual({ id });
+  });
+
+  it("brings every kind of change made on another replica to a second session's stream", async () => {
+    const member = await createAccount(here, 'member');
+    const stream = await subscribe(hereUrl, await signInCookie(hereUrl, { username: member.username, password: TEAM_PASSWORD }));
+    const send = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${other.url}${path}`, {
+        method,
+        headers: { cookie, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status).toBeLessThan(300);
+      return res.status === 204 ? undefined : ((await res.json()) as { id: string });
+    };
+    const event = (type: string, data: unknown) =>
+      stream.next(
+        `${type} ${JSON.stringify(data)}`,
+        (message) => message.event === type && message.data === JSON.stringify(data),
+      );
+    const updates = (id: string) =>
+      stream.messages.filter((message) => message.event === 'lead.updated' && message.data?.includes(id));
+
+    const id = await submit(other.url);
+    await send('PATCH', `/api/admin/contacts/${id}`, { status: 'contacted' });
+    await event('lead.updated', { id });
+    await send('PATCH', `/api/admin/contacts/${id}`, { assigneeId: member.id });
+    await stream.next('a second lead.updated', () => updates(id).length === 2);
+    const note = await send('POST', `/api/admin/contacts/${id}/notes`, { body: 'Called her.' });
+    await stream.next('a third lead.updated', () => updates(id).length === 3);
+    await send('DELETE', `/api/admin/contacts/${id}/notes/${note!.id}`);
+    await stream.next('a fourth lead.updated', () => updates(id).length === 4);
+    await send('DELETE', `/api/admin/contacts/${id}`);
+    await event('lead.erased', { ids: [id] });
+
+    await send('PATCH', `/api/admin/users/${member.id}`, { role: 'viewer' });
+    await event('team.updated', {});
+    const { inviteUrl } = (await send('POST', '/api/admin/invitations', {
+      email: 'newcomer@example.com',
+      role: 'member',
+    })) as unknown as {
+      inviteUrl: string;
+    };
+    const accepted = await fetch(`${other.url}/api/auth/invitations/accept`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: inviteUrl.split('#')[1], username: 'newcomer', password: TEAM_PASSWORD }),
+    });
+    expect(accepted.status).toBe(201);
+    await stream.next(
+      'a second team.updated',
+      () => stream.messages.filter((message) => message.event === 'team.updated').length === 2,
+    );
+    // Only ids: no personal data in the stream.
+    expect(stream.messages.filter((message) => message.data?.includes('Called'))).toEqual([]);
   });
 
   it('sends a comment line every EVENTS_HEARTBEAT_MS', async () => {

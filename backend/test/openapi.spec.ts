@@ -21,6 +21,8 @@ describe('OpenAPI', () => {
       '/api/admin/contacts/export.csv',
       '/api/admin/contacts/{id}',
       '/api/admin/contacts/{id}/emails',
+      '/api/admin/contacts/{id}/notes',
+      '/api/admin/contacts/{id}/notes/{noteId}',
       '/api/admin/contacts/{id}/redeliver',
       '/api/admin/erasures',
       '/api/admin/events',

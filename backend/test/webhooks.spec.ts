@@ -182,7 +182,7 @@ describe('outgoing webhooks', () => {
     });
   });
 
-  it('sends lead.updated on a status or note change, and lead.erased with the ids only', async () => {
+  it('sends lead.updated on a status change, and lead.erased with the ids only', async () => {
     const endpoint = await addEndpoint();
     const id = await submit();
     await waitFor('lead.created', settled(endpoint, 1));
@@ -202,6 +202,21 @@ describe('outgoing webhooks', () => {
     expect(receiver.ofType('lead.erased')[0].json.data).toEqual({ ids: [id] });
     // The erased lead's deliveries went with it: the log keeps the erasure only.
     expect((await log(endpoint)).map((entry) => entry.event)).toEqual(['lead.erased']);
+  });
+
+  it('sends lead.updated when a note is added or deleted, its data the lead with its thread', async () => {
+    const endpoint = await addEndpoint({ events: ['lead.created', 'lead.updated'] });
+    const id = await submit();
+    await waitFor('lead.created', settled(endpoint, 1));
+    expect(receiver.ofType('lead.created')[0].json.data).toMatchObject({ id, notes: [], version: 1 });
+
+    const note = (await admin.post(`/api/admin/contacts/${id}/notes`).send({ body: 'Called her.' }).expect(201)).body;
+    await waitFor('lead.updated', () => receiver.ofType('lead.updated').length === 1);
+    expect(receiver.ofType('lead.updated')[0].json.data).toMatchObject({ id, version: 2, notes: [note] });
+
+    await admin.delete(`/api/admin/contacts/${id}/notes/${note.id}`).expect(204);
+    await waitFor('a second lead.updated', () => receiver.ofType('lead.updated').length === 2);
+    expect(receiver.ofType('lead.updated')[1].json.data).toMatchObject({ id, version: 3, notes: [] });
   });
 
   it('never sends the payload of a lead erased before its delivery', async () => {

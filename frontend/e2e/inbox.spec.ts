@@ -120,17 +120,18 @@ test('the drawer: every field, a note, the status history, the reply link and Se
     `mailto:lin.${word}@example.com?subject=${encodeURIComponent('Re: Empower Recruiting Team – TalentFlow AI')}`,
   );
 
-  await panel.getByRole('textbox', { name: 'Note' }).fill('Call back on Monday');
-  await panel.getByRole('button', { name: 'Save note' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Note saved');
+  await panel.getByRole('textbox', { name: 'New note' }).fill('Call back on Monday');
+  await panel.getByRole('button', { name: 'Add note' }).click();
+  await expect(panel.getByTestId('note')).toContainText('Call back on Monday');
+  await expect(panel.getByRole('textbox', { name: 'New note' })).toHaveValue('');
   await panel.getByRole('combobox', { name: `Status of ${name}` }).selectOption('qualified');
   await expect(panel.getByTestId('history')).toContainText('Status: New → Qualified');
-  await expect(panel.getByTestId('history')).toContainText('Note saved');
+  await expect(panel.getByTestId('history')).toContainText('Note added: “Call back on Monday”');
   await expect(panel.getByText(/Changed by admin on/)).toBeVisible();
 
   // The note is stored: it is there after a reload, which opens the lead again (from the URL).
   await page.reload();
-  await expect(drawer(page).getByRole('textbox', { name: 'Note' })).toHaveValue('Call back on Monday');
+  await expect(drawer(page).getByTestId('note')).toContainText('Call back on Monday');
 
   // Delivered once by the worker; "Send again" delivers it a second time.
   const receiver = `http://127.0.0.1:${process.env.E2E_SHEETS_PORT}/received?id=${id}`;
@@ -245,7 +246,7 @@ test('at 375 px the inbox is a readable list, and the drawer fits', async ({ pag
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   expect(await noHorizontalScroll()).toBe(true);
   await entry.getByRole('button', { name: `Phone ${word}` }).click();
-  await expect(drawer(page).getByRole('button', { name: 'Save note' })).toBeVisible();
+  await expect(drawer(page).getByRole('button', { name: 'Add note' })).toBeVisible();
   expect(await noHorizontalScroll()).toBe(true);
   await expectNoAxeViolations(page);
 });
@@ -295,7 +296,7 @@ test('the inbox has no axe violations: filters, table, drawer and the erase dial
   await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: `Axe ${word}` }).click();
-  await expect(drawer(page).getByRole('button', { name: 'Save note' })).toBeVisible();
+  await expect(drawer(page).getByRole('button', { name: 'Add note' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Erase a person' }).click();

@@ -11,7 +11,7 @@ const drawer = (page: Page) => page.getByRole('dialog', { name: 'Submission deta
 
 /** The API's 400 and 401 answers the browser logs while a test provokes them. */
 const REFUSED = /status of 400 .* @ .*\/api\/admin\/contacts\?/;
-const SESSION_ENDED = /status of 401 .* @ .*\/api\/admin\/contacts\/[0-9a-f-]+$/;
+const SESSION_ENDED = /status of 401 .* @ .*\/api\/admin\/contacts\/[0-9a-f-]+\/notes$/;
 
 /** Whether two boxes share any area. */
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
@@ -110,16 +110,17 @@ test('a note typed when the session has ended survives signing in again', async 
   const name = `Draft ${word}`;
   const id = await createContact(request, { name, email: `draft.${word}@example.com`, interest: 'partnership' });
   await page.goto(`/admin?q=${word}&lead=${id}`);
-  const note = drawer(page).getByRole('textbox', { name: 'Note' });
+  const note = drawer(page).getByRole('textbox', { name: 'New note' });
   await note.fill('Call back on Tuesday about the pilot');
   // The dashboard has loaded (its last request, the trend's, would otherwise answer 401 below).
   await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
 
   // The session ends elsewhere (here: signed out through the API).
   expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
-  await drawer(page).getByRole('button', { name: 'Save note' }).click();
+  await drawer(page).getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByTestId('toast')).toContainText('401: Sign in to continue');
   await expect(page.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible();
+  await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
 
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
@@ -127,10 +128,9 @@ test('a note typed when the session has ended survives signing in again', async 
   // Back where the edit was: the lead open again (its id is in the URL), the note as typed.
   await expect(drawer(page).getByRole('article', { name })).toBeVisible();
   await expect(note).toHaveValue('Call back on Tuesday about the pilot');
-  await expect(drawer(page).getByText('Not saved yet')).toBeVisible();
-  await drawer(page).getByRole('button', { name: 'Save note' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Note saved');
-  await expect(drawer(page).getByText('Not saved yet')).toHaveCount(0);
+  await drawer(page).getByRole('button', { name: 'Add note' }).click();
+  await expect(drawer(page).getByTestId('note')).toContainText('Call back on Tuesday about the pilot');
+  await expect(note).toHaveValue('');
 
   // The toast, still shown after the drawer closes, covers no lead's status.
   await page.getByRole('button', { name: 'Close details' }).click();
@@ -138,9 +138,10 @@ test('a note typed when the session has ended survives signing in again', async 
   const statusBox = (await page.getByRole('combobox', { name: `Status of ${name}` }).boundingBox())!;
   expect(overlaps(toastBox, statusBox)).toBe(false);
 
+  // Added, the draft is gone: the box is empty when the lead opens again.
   await page.goto(`/admin?q=${word}&lead=${id}`);
-  await expect(note).toHaveValue('Call back on Tuesday about the pilot');
-  await expect(drawer(page).getByText('Not saved yet')).toHaveCount(0);
+  await expect(drawer(page).getByTestId('note')).toContainText('Call back on Tuesday about the pilot');
+  await expect(note).toHaveValue('');
 });
 
 test("Delete's confirmation names the spreadsheet for a lead the sync copied", async ({ page, request }) => {

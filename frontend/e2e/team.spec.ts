@@ -109,8 +109,9 @@ test('a viewer sees the leads and no control that would change one', async ({ pa
 
   await viewer.getByRole('button', { name: lead }).click();
   const drawer = viewer.getByRole('dialog', { name: 'Submission details' });
-  await expect(drawer.getByText('No note.')).toBeVisible();
-  for (const name of ['Delete', 'Save note', 'Send again']) await expect(drawer.getByRole('button', { name })).toHaveCount(0);
+  await expect(drawer.getByText('No notes yet.')).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'New note' })).toHaveCount(0);
+  for (const name of ['Delete', 'Add note', 'Send again']) await expect(drawer.getByRole('button', { name })).toHaveCount(0);
   await expect(drawer.getByLabel(`Status of ${lead}`)).toBeDisabled();
   await expect(drawer.getByLabel(`Assignee of ${lead}`)).toBeDisabled();
   await viewerContext.close();

@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account } from './session-user.js';
 import { endSessionsOf } from './sessions-of.js';
 import { throttleLikeSignIn } from './sign-in-throttle.js';
+import { notifyTeamUpdated } from '../live-events/live-event.js';
 
 /** The signed-in user's own account: read it, change it, change its password. */
 @Injectable()
@@ -40,6 +41,8 @@ export class AccountService {
         if (isUniqueViolation(error, 'uq_users_email')) throw new ConflictException('This e-mail belongs to another account');
         throw error;
       });
+      // Teammates' pickers and threads show the new name.
+      if (changes.displayName !== undefined) await notifyTeamUpdated(this.dataSource.manager);
     }
     return this.me(id);
   }

@@ -32,7 +32,7 @@ export function withoutStatementValues(err: Record<string, unknown>): Record<str
 }
 
 /** Every field of a submission (and the sign-in's password): never in a log line, wherever one lands. */
-const PERSONAL_FIELDS = ['name', 'email', 'linkedin', 'company', 'comments', 'note', 'referrer', 'password'];
+const PERSONAL_FIELDS = ['name', 'email', 'linkedin', 'company', 'comments', 'note', 'notes', 'referrer', 'password'];
 const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',

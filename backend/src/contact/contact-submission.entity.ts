@@ -74,9 +74,9 @@ export class ContactSubmission {
   @Column({ type: 'varchar', length: 16, default: 'new' })
   status!: SubmissionStatus;
 
-  /** The team's note on the lead. */
-  @Column({ type: 'text', nullable: true })
-  note!: string | null;
+  /** Raised by every change of the lead (its ETag): a save made on an older one is refused. */
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
 
   @Column({ name: 'status_changed_at', type: 'timestamptz', precision: 3, nullable: true })
   statusChangedAt!: Date | null;

@@ -1,4 +1,10 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  PreconditionFailedException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
@@ -10,12 +16,15 @@ import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { User } from '../users/user.entity.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
+import { notifyLive } from '../live-events/live-event.js';
 import { PersonDto } from '../users/dto/person.dto.js';
+import { ContactNote } from './contact-note.entity.js';
+import { ifMatchHolds } from './lead-version.js';
 import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
 
-/** The triage of one lead: its detail, status and note, and its spreadsheet copy sent again. */
+/** The triage of one lead: its detail, status and assignee, and its spreadsheet copy sent again. */
 @Injectable()
 export class ContactTriageService {
   constructor(
@@ -33,10 +42,12 @@ export class ContactTriageService {
     // runs one query at a time (pg 9 refuses a second one sent while the first runs).
     const delivery = await manager.findOneBy(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
     const events = await this.audit.historyOf(row.id, manager);
+    const notes = await manager.find(ContactNote, { where: { submissionId: row.id }, order: { createdAt: 'DESC', id: 'DESC' } });
     const repeats = await repeatsOf(manager, [row]);
     const others = await otherSubmissionsOf(manager, row);
-    // The people it names, in one query: its assignee and whoever acted on it.
-    const ids = [...new Set([row.assigneeId, ...events.map((event) => event.actorId)].filter((id) => id !== null))];
+    // The people it names, in one query: its assignee, whoever acted on it and the notes' authors.
+    const named = [row.assigneeId, ...events.map((event) => event.actorId), ...notes.map((note) => note.authorId)];
+    const ids = [...new Set(named.filter((id) => id !== null))];
     const people = ids.length
       ? await manager.find(User, { select: { id: true, username: true, displayName: true }, where: { id: In(ids) } })
       : [];
@@ -44,7 +55,7 @@ export class ContactTriageService {
     return ContactDetailDto.fromParts(
       row,
       delivery,
-      { events, names: new Map(people.map((person) => [person.id, person.displayName])) },
+      { events, notes, names: new Map(people.map((person) => [person.id, person.displayName])) },
       {
         repeatOf: repeats.get(row.id) ?? null,
         others: others.map((other) => OtherSubmissionDto.from(other)),
@@ -54,17 +65,22 @@ export class ContactTriageService {
   }
 
   /**
-   * Changes what the body gives, in one transaction with its audit events; a status, note
-   * or assignee that is already the one asked for changes nothing and records nothing.
+   * Changes what the body gives, in one transaction with its audit events; a status or
+   * assignee that is already the one asked for changes nothing and records nothing. With
+   * `ifMatch` (the ETag the client read), a lead changed since answers 412 with its current
+   * detail and nothing is changed.
    */
-  async update(id: string, changes: UpdateContactDto, actor: Actor): Promise<ContactDetailDto> {
-    if (changes.status === undefined && changes.note === undefined && changes.assigneeId === undefined) {
-      throw new BadRequestException(['status, note or assigneeId must be given']);
+  async update(id: string, changes: UpdateContactDto, actor: Actor, ifMatch?: string): Promise<ContactDetailDto> {
+    if (changes.status === undefined && changes.assigneeId === undefined) {
+      throw new BadRequestException(['status or assigneeId must be given']);
     }
     let changed = false;
     let emailed = false;
     const detail = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager, true);
+      if (ifMatch !== undefined && !ifMatchHolds(ifMatch, row.version)) {
+        throw new PreconditionFailedException(await this.detail(row.id, manager));
+      }
       if (changes.status !== undefined && changes.status !== row.status) {
         changed = true;
         await manager.update(
@@ -77,27 +93,34 @@ export class ContactTriageService {
           manager,
         );
       }
-      const note = changes.note === undefined ? undefined : changes.note || null;
-      if (note !== undefined && note !== row.note) {
-        changed = true;
-        await manager.update(ContactSubmission, { id: row.id }, { note });
-        await this.audit.record({ actor, action: 'note', submissionId: row.id, detail: { cleared: note === null } }, manager);
-      }
       if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
         changed = true;
         emailed = await this.assign(manager, row, changes.assigneeId, actor);
       }
-      const after = await this.detail(row.id, manager);
-      if (changed) {
-        // The lead as GET answers it, without its history (contract, "Outgoing webhooks").
-        const lead: Partial<ContactDetailDto> = { ...after };
-        delete lead.history;
-        changed = (await this.webhookEvents.queue(manager, 'lead.updated', lead, row.id)) > 0;
-      }
+      if (!changed) return this.detail(row.id, manager);
+      const { detail: after, webhooks } = await this.leadChanged(manager, row.id);
+      changed = webhooks > 0;
       return after;
     });
     if (changed || emailed) this.deliveries.nudge();
     return detail;
+  }
+
+  /**
+   * What every change of a lead does, in the change's transaction, after it: a new version
+   * (its ETag: a save made on the older one is refused), `lead.updated` on every dashboard's
+   * stream once it commits, and `lead.updated` webhooks with the lead as `GET …/:id` answers
+   * it without its history. Any feature that changes a lead calls this (nudge the
+   * DeliveryWorker after the commit when `webhooks` > 0).
+   */
+  async leadChanged(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
+    await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
+    await notifyLive(manager, { type: 'lead.updated', ids: [id] });
+    const detail = await this.detail(id, manager);
+    // The lead as GET answers it, without its history (contract, "Outgoing webhooks").
+    const lead: Partial<ContactDetailDto> = { ...detail };
+    delete lead.history;
+    return { detail, webhooks: await this.webhookEvents.queue(manager, 'lead.updated', lead, id) };
   }
 
   /**
@@ -134,8 +157,8 @@ export class ContactTriageService {
     return DeliveryDto.from(delivery);
   }
 
-  /** The submission, or 404. `id` is a UUID (SubmissionId checked it). */
-  private async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
+  /** The submission, or 404 (locked for the transaction with `forUpdate`). `id` is a UUID (SubmissionId checked it). */
+  async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
     const row = await manager.findOne(ContactSubmission, {
       where: { id },
       lock: forUpdate ? { mode: 'pessimistic_write' } : undefined,

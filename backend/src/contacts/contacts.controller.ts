@@ -1,10 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Patch,
+  Post,
+  PreconditionFailedException,
+  Query,
+  Res,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiPreconditionFailedResponse,
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
@@ -13,17 +30,25 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Account } from '../auth/session-user.js';
 import { MinRole } from '../common/roles.js';
 import { ErasureService } from '../erasure/erasure.service.js';
+import { uuidParam } from '../common/uuid-param.js';
 import { ContactEmailsService } from './contact-emails.service.js';
+import { ContactNotesService } from './contact-notes.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
 import { ContactEmailDto } from './dto/contact-email.dto.js';
-import { ContactDetailDto, DeliveryDto } from './dto/contact-detail.dto.js';
+import { ContactDetailDto, DeliveryDto, NoteDto } from './dto/contact-detail.dto.js';
+import { CreateNoteDto } from './dto/create-note.dto.js';
 import { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 import { ContactSubmissionDto } from './dto/contact-submission.dto.js';
 import { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
 import { UpdateContactDto } from './dto/update-contact.dto.js';
+import { etagOf } from './lead-version.js';
 import { SubmissionId } from './submission-id.param.js';
+
+const ETAG_HEADER = {
+  ETag: { schema: { type: 'string' }, description: 'The lead\'s version (`"<version>"`), for PATCH\'s If-Match.' },
+};
 
 /**
  * The leads, `/api/admin/contacts/**`: the list, the export, one lead's triage and its
@@ -38,6 +63,7 @@ export class ContactsController {
     private readonly triage: ContactTriageService,
     private readonly erasure: ErasureService,
     private readonly emails: ContactEmailsService,
+    private readonly notes: ContactNotesService,
   ) {}
 
   @Get()
@@ -83,12 +109,18 @@ export class ContactsController {
   @Get(':id')
   @MinRole('viewer')
   @ApiOkResponse({
-    description: 'The submission with its note, status history and spreadsheet delivery.',
+    description: 'The submission with its notes, status history and spreadsheet delivery.',
     type: ContactDetailDto,
+    headers: ETAG_HEADER,
   })
   @ApiNotFoundResponse({ description: 'No submission with this id (or the id is not a UUID).' })
-  detail(@SubmissionId() id: string): Promise<ContactDetailDto> {
-    return this.triage.detail(id);
+  async detail(@SubmissionId() id: string, @Res({ passthrough: true }) res: Response): Promise<ContactDetailDto> {
+    const detail = await this.triage.detail(id);
+    // The ETag is for If-Match: not kept by a browser, whose revalidation (a 304 for the same
+    // version) would miss what the version does not count (the spreadsheet copy's state, names).
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('ETag', etagOf(detail.version));
+    return detail;
   }
 
   @Get(':id/emails')
@@ -101,10 +133,55 @@ export class ContactsController {
 
   @Patch(':id')
   @MinRole('member')
-  @ApiOkResponse({ description: 'Changed; the submission as `GET …/:id` answers it.', type: ContactDetailDto })
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The ETag read: refused with 412 when the lead changed since.' })
+  @ApiOkResponse({
+    description: 'Changed; the submission as `GET …/:id` answers it.',
+    type: ContactDetailDto,
+    headers: ETAG_HEADER,
+  })
+  @ApiPreconditionFailedResponse({
+    description:
+      'The lead changed since the If-Match version; nothing changed. The body is its current detail (and ETag its version).',
+    type: ContactDetailDto,
+  })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
-  update(@SubmissionId() id: string, @Body() changes: UpdateContactDto, @CurrentUser() user: Account): Promise<ContactDetailDto> {
-    return this.triage.update(id, changes, user);
+  async update(
+    @SubmissionId() id: string,
+    @Body() changes: UpdateContactDto,
+    @CurrentUser() user: Account,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('if-match') ifMatch?: string,
+  ): Promise<ContactDetailDto> {
+    const detail = await this.triage.update(id, changes, user, ifMatch).catch((error: unknown) => {
+      // A 412's body is the lead as it is now: its ETag goes with it.
+      if (error instanceof PreconditionFailedException)
+        res.setHeader('ETag', etagOf((error.getResponse() as ContactDetailDto).version));
+      throw error;
+    });
+    res.setHeader('ETag', etagOf(detail.version));
+    return detail;
+  }
+
+  @Post(':id/notes')
+  @MinRole('member')
+  @ApiCreatedResponse({ description: "Added to the lead's thread.", type: NoteDto })
+  @ApiNotFoundResponse({ description: 'No submission with this id.' })
+  addNote(@SubmissionId() id: string, @Body() note: CreateNoteDto, @CurrentUser() user: Account): Promise<NoteDto> {
+    return this.notes.add(id, note, user);
+  }
+
+  @Delete(':id/notes/:noteId')
+  @MinRole('member')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiForbiddenResponse({ description: 'Only its author or an admin deletes a note.' })
+  @ApiNotFoundResponse({ description: 'No such note on this lead.' })
+  deleteNote(
+    @SubmissionId() id: string,
+    @uuidParam('noteId', 'No note with this id on this lead') noteId: string,
+    @CurrentUser() user: Account,
+  ): Promise<void> {
+    return this.notes.remove(id, noteId, user);
   }
 
   @Post(':id/redeliver')

@@ -7,6 +7,7 @@ import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
 import { ContactEmailsService } from './contact-emails.service.js';
+import { ContactNotesService } from './contact-notes.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ContactsController } from './contacts.controller.js';
@@ -25,6 +26,6 @@ import { ContactsListService } from './contacts-list.service.js';
     MailModule,
   ],
   controllers: [ContactsController],
-  providers: [ContactsListService, ContactsExportService, ContactTriageService, ContactEmailsService],
+  providers: [ContactsListService, ContactsExportService, ContactTriageService, ContactEmailsService, ContactNotesService],
 })
 export class ContactsModule {}

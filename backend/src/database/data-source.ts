@@ -3,6 +3,7 @@ import { AutoReplyRecipient } from '../auto-reply/auto-reply-recipient.entity.js
 import { AutoReplySettings } from '../auto-reply/auto-reply-settings.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import { ContactNote } from '../contacts/contact-note.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
 import { SignIn } from '../auth/sign-in.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
@@ -28,6 +29,7 @@ import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-
 import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
 import { TwoFactorAndSignIns1796510000000 } from './migrations/1796510000000-two-factor-and-sign-ins.js';
+import { NoteThreads1796540000000 } from './migrations/1796540000000-note-threads.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -41,6 +43,7 @@ const ENTITIES = [
   AutoReplySettings,
   AutoReplyRecipient,
   SignIn,
+  ContactNote,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -62,6 +65,7 @@ export const MIGRATIONS = [
   DigestRuns1796300000000,
   AutoReply1796400000000,
   TwoFactorAndSignIns1796510000000,
+  NoteThreads1796540000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -6,6 +6,7 @@ import { ERASE_FROM_DIGESTS } from '../mail/daily-digest.service.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
+import { notifyLive } from '../live-events/live-event.js';
 
 /** Why submissions were erased, as the audit log records it. */
 export type ErasureReason = 'id' | 'email' | 'retention';
@@ -79,6 +80,7 @@ export class ErasureService {
         await this.sheetsOutbox.queueErasure(manager, ids);
         await this.webhookEvents.queue(manager, 'lead.erased', { ids });
         await manager.query(ERASE_FROM_DIGESTS, [ids]);
+        await notifyLive(manager, { type: 'lead.erased', ids });
       }
       if (ids.length > 0 || by.by === 'email') {
         await this.audit.record(

@@ -15,6 +15,7 @@ import type { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
 import type { CreateInvitationDto } from './dto/create-invitation.dto.js';
 import type { InvitationCreatedDto } from './dto/invitation-created.dto.js';
 import { Invitation } from './invitation.entity.js';
+import { notifyTeamUpdated } from '../live-events/live-event.js';
 
 export const INVITATION_DAYS = 7;
 export const INVITATION_GONE = 'This invitation is no longer valid';
@@ -82,6 +83,7 @@ export class InvitationsService {
       await manager.delete(Invitation, { id: invitation.id });
       const account = { id, username: body.username };
       await this.audit.record({ actor: account, action: 'invite-accept', detail: { invitationId: invitation.id } }, manager);
+      await notifyTeamUpdated(manager);
       return account;
     });
   }

@@ -21,12 +21,13 @@ export const EVICTED_RETRY_MS = 60_000;
 
 /**
  * One dashboard's server-sent event stream: `lead.created` with `{ id }` (no personal data)
- * for each lead any replica stores, and a comment line every EVENTS_HEARTBEAT_MS (25 s), so
- * that proxies and browsers keep an idle stream open. Before each heartbeat the stream checks
- * that its session is still live (any replica may have ended it) and closes if not, so a
- * stream never outlives its session by more than one heartbeat. Ends also when the client
- * leaves, the API drains (SIGTERM) or the account opens a sixth stream; its subscription
- * and timer go with it.
+ * for each lead any replica stores, `lead.updated` `{ id }` for each change of a lead,
+ * `lead.erased` `{ ids }`, `team.updated` `{}` when accounts or roles change, and a comment
+ * line every EVENTS_HEARTBEAT_MS (25 s), so that proxies and browsers keep an idle stream
+ * open. Before each heartbeat the stream checks that its session is still live (any replica
+ * may have ended it) and closes if not, so a stream never outlives its session by more than
+ * one heartbeat. Ends also when the client leaves, the API drains (SIGTERM) or the account
+ * opens a sixth stream; its subscription and timer go with it.
  */
 @Injectable()
 export class EventStream {
@@ -57,8 +58,8 @@ export class EventStream {
     res.flushHeaders();
     res.write(`retry: ${RETRY_MS}\n\n`);
 
-    const unsubscribe = this.listener.subscribe((id) => {
-      res.write(`event: lead.created\ndata: ${JSON.stringify({ id })}\n\n`);
+    const unsubscribe = this.listener.subscribe(({ type, data }) => {
+      res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
     });
     const heartbeat = setInterval(() => {
       void this.sessionLive(storedSid, userId).then((live) => (live ? res.write(': heartbeat\n\n') : close()));

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { ConfigService } from '@nestjs/config';
 import pg from 'pg';
 import type { Environment } from '../config/environment.js';
+import { LIVE_EVENTS_CHANNEL, type LiveEvent, liveEventsOf, type LiveNotice } from './live-event.js';
 
 /** The PostgreSQL channel that the contact_submissions trigger notifies (migration 1796200000000). */
 export const LEAD_CREATED_CHANNEL = 'lead_created';
@@ -11,14 +12,14 @@ const RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000];
 /**
  * The one LISTEN connection of this process (outside the request pool, which must not hold
  * a connection forever), whatever the number of open dashboards: each notification of any
- * replica's commit is handed to every subscriber here. A lost connection is opened again
+ * replica's commit (new leads, and LIVE_EVENTS_CHANNEL's changes) is handed to every subscriber here. A lost connection is opened again
  * with a growing pause; leads stored while it was down are not announced (the dashboard's
  * next refetch shows them anyway).
  */
 @Injectable()
 export class LeadCreatedListener implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LeadCreatedListener.name);
-  private readonly subscribers = new Set<(id: string) => void>();
+  private readonly subscribers = new Set<(event: LiveEvent) => void>();
   private client: pg.Client | undefined;
   private reconnects = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -30,10 +31,10 @@ export class LeadCreatedListener implements OnApplicationBootstrap, OnModuleDest
     return this.connect();
   }
 
-  /** Calls `onLead` with the id of each lead stored from now on; returns the unsubscribe. */
-  subscribe(onLead: (id: string) => void): () => void {
-    this.subscribers.add(onLead);
-    return () => this.subscribers.delete(onLead);
+  /** Calls `onEvent` with each live event from now on (a stored lead, a changed lead, …); returns the unsubscribe. */
+  subscribe(onEvent: (event: LiveEvent) => void): () => void {
+    this.subscribers.add(onEvent);
+    return () => this.subscribers.delete(onEvent);
   }
 
   get subscriberCount(): number {
@@ -50,12 +51,12 @@ export class LeadCreatedListener implements OnApplicationBootstrap, OnModuleDest
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.config.get('DATABASE_URL', { infer: true }) });
     this.client = client;
-    client.on('notification', ({ payload }) => this.announce(payload ?? ''));
+    client.on('notification', ({ channel, payload }) => this.announce(channel, payload ?? ''));
     client.on('error', (error) => this.logger.warn(`LISTEN connection lost: ${error.message}`));
     client.on('end', () => this.reconnectLater(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${LEAD_CREATED_CHANNEL}`);
+      await client.query(`LISTEN ${LEAD_CREATED_CHANNEL}; LISTEN ${LIVE_EVENTS_CHANNEL}`);
       this.reconnects = 0;
     } catch (error) {
       this.logger.warn(`LISTEN ${LEAD_CREATED_CHANNEL} failed: ${String(error)}`);
@@ -73,10 +74,18 @@ export class LeadCreatedListener implements OnApplicationBootstrap, OnModuleDest
     this.reconnectTimer = setTimeout(() => void this.connect(), delay);
   }
 
-  /** A payload is a batch's ids, comma-separated (the trigger sends up to 100 per notification). */
-  private announce(payload: string): void {
-    for (const id of payload.split(',')) {
-      if (id) for (const subscriber of this.subscribers) subscriber(id);
-    }
+  /**
+   * A `lead_created` payload is a batch's ids, comma-separated (the trigger sends up to 100
+   * per notification); a LIVE_EVENTS_CHANNEL payload is a LiveNotice in JSON.
+   */
+  private announce(channel: string, payload: string): void {
+    const events: LiveEvent[] =
+      channel === LIVE_EVENTS_CHANNEL
+        ? liveEventsOf(JSON.parse(payload) as LiveNotice)
+        : payload
+            .split(',')
+            .filter(Boolean)
+            .map((id) => ({ type: 'lead.created', data: { id } }));
+    for (const event of events) for (const subscriber of this.subscribers) subscriber(event);
   }
 }

@@ -10,6 +10,7 @@ import { PersonDto } from './dto/person.dto.js';
 import { TeamMemberDto } from './dto/team-member.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { User } from './user.entity.js';
+import { notifyTeamUpdated } from '../live-events/live-event.js';
 
 export const LAST_ADMIN = 'The last active admin cannot be demoted or disabled';
 
@@ -67,6 +68,7 @@ export class TeamService {
         if (disabled && user.email) await dropPendingEmailsTo(manager, user.email);
         await this.audit.record({ actor, action: disabled ? 'disable' : 'enable', detail: { userId: id } }, manager);
       }
+      if (role !== user.role || disabled !== (user.disabledAt !== null)) await notifyTeamUpdated(manager);
       return TeamMemberDto.fromUser(await manager.findOneByOrFail(User, { id }));
     });
   }

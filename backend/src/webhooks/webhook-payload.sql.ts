@@ -19,7 +19,7 @@ export const isoTime = (sql: string) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYY
  * spreadsheet copy's state or the person's other submissions, which would need queries).
  */
 const LEAD_DATA = `jsonb_build_object('id', s.id, 'name', s.name, 'email', s.email, 'linkedin', s.linkedin, 'company', s.company,
-  'interest', s.interest, 'comments', s.comments, 'submittedAt', ${isoTime('s.submitted_at')}, 'status', s.status, 'note', s.note,
+  'interest', s.interest, 'comments', s.comments, 'submittedAt', ${isoTime('s.submitted_at')}, 'status', s.status, 'notes', '[]'::jsonb, 'version', s.version,
   'statusChangedAt', NULL, 'statusChangedBy', NULL, 'utmSource', s.utm_source, 'utmMedium', s.utm_medium, 'utmCampaign', s.utm_campaign,
   'utmTerm', s.utm_term, 'utmContent', s.utm_content, 'referrer', s.referrer, 'landingPath', s.landing_path, 'consentVersion', s.consent_version)`;
 

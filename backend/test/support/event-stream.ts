@@ -66,12 +66,15 @@ export async function openEventStream(url: string, cookie: string): Promise<Even
   };
 }
 
-/** Signs in as the development admin at `baseUrl`; returns the cookies it set, for a Cookie header. */
-export async function signInCookie(baseUrl: string): Promise<string> {
+/** Signs in at `baseUrl` (as the development admin unless told); returns the cookies it set, for a Cookie header. */
+export async function signInCookie(
+  baseUrl: string,
+  account = { username: 'admin', password: 'admin-dev-password' },
+): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin-dev-password' }),
+    body: JSON.stringify(account),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
   return res.headers

@@ -7,6 +7,7 @@ export const API = {
   login: '/api/auth/login',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
+  events: '/api/admin/events',
   password: '/api/auth/password',
   passwordReset: '/api/auth/password-reset',
   passwordResetConfirm: '/api/auth/password-reset/confirm',
@@ -16,6 +17,9 @@ export const API = {
 export const queryKeys = {
   admin: ['/api/admin'] as const,
   adminContacts: ['/api/admin', 'contacts'] as const,
+  // Whom a lead can be assigned to, and the team's accounts (Team page): both follow `team.updated`.
+  adminAssignees: ['/api/admin', 'assignees'] as const,
+  adminUsers: ['/api/admin', 'users'] as const,
   adminAnalytics: (tz: string) => ['/api/admin', 'analytics', { tz }] as const,
   me: [API.me] as const,
 };

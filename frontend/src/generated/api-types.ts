@@ -368,6 +368,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/contacts/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ContactsController_addNote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contacts/{id}/notes/{noteId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ContactsController_deleteNote'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/contacts/{id}/redeliver': {
     parameters: {
       query?: never;
@@ -936,6 +968,22 @@ export interface components {
        * @description The teammate who owns the lead, or null.
        */
       assigneeId: string | null;
+      /** @description The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match. */
+      version: number;
+    };
+    NoteDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: uuid
+       * @description Who wrote it; null for a note older than the thread.
+       */
+      authorId: string | null;
+      /** @description The author's display name today. */
+      authorDisplayName: string | null;
+      body: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     DeliveryDto: {
       /** @enum {string} */
@@ -983,7 +1031,7 @@ export interface components {
         | 'webhook-rotate-secret'
         | 'webhook-delete';
       /**
-       * @description `status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.
+       * @description `status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } (before threads: { cleared }); `assign`: { from, to } (user ids or null); `redeliver`: {}.
        * @example {
        *       "from": "new",
        *       "to": "contacted"
@@ -1027,7 +1075,10 @@ export interface components {
        * @description The teammate who owns the lead, or null.
        */
       assigneeId: string | null;
-      note: string | null;
+      /** @description The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match. */
+      version: number;
+      /** @description The team's notes on the lead, newest first. */
+      notes: components['schemas']['NoteDto'][];
       /** Format: date-time */
       statusChangedAt: string | null;
       /** @description Username of who last changed the status. */
@@ -1070,13 +1121,15 @@ export interface components {
     UpdateContactDto: {
       /** @enum {string} */
       status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
-      /** @description null (or only spaces) clears it. */
-      note?: string | null;
       /**
        * Format: uuid
        * @description An active user's id; null unassigns.
        */
       assigneeId?: string | null;
+    };
+    CreateNoteDto: {
+      /** @description Trimmed; tabs and new lines allowed. */
+      body: string;
     };
     AnalyticsDto: {
       /** @description Every submission. */
@@ -1959,9 +2012,11 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The submission with its note, status history and spreadsheet delivery. */
+      /** @description The submission with its notes, status history and spreadsheet delivery. */
       200: {
         headers: {
+          /** @description The lead's version (`"<version>"`), for PATCH's If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2007,7 +2062,11 @@ export interface operations {
   ContactsController_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        'if-match': string;
+        /** @description The ETag read: refused with 412 when the lead changed since. */
+        'If-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -2022,6 +2081,8 @@ export interface operations {
       /** @description Changed; the submission as `GET …/:id` answers it. */
       200: {
         headers: {
+          /** @description The lead's version (`"<version>"`), for PATCH's If-Match. */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2034,6 +2095,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description The lead changed since the If-Match version; nothing changed. The body is its current detail (and ETag its version). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactDetailDto'];
+        };
       };
     };
   };
@@ -2058,6 +2128,74 @@ export interface operations {
         };
       };
       /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ContactsController_addNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateNoteDto'];
+      };
+    };
+    responses: {
+      /** @description Added to the lead's thread. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NoteDto'];
+        };
+      };
+      /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ContactsController_deleteNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        noteId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Only its author or an admin deletes a note. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such note on this lead. */
       404: {
         headers: {
           [name: string]: unknown;

@@ -9,12 +9,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** `Retry-After` in seconds (a 429's or 503's), when the answer has one. */
   readonly retryAfter: number | null;
+  /** The answer's body as it came (a 412's is the lead as it is now). */
+  readonly body: string;
 
-  constructor(status: number, text: string, retryAfter: number | null = null) {
+  constructor(status: number, text: string, retryAfter: number | null = null, body = '') {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.retryAfter = retryAfter;
+    this.body = body;
   }
 }
 
@@ -67,7 +70,8 @@ export async function apiRequest(
   });
   if (!res.ok) {
     const text = await res.text();
-    throw new ApiError(res.status, text ? errorText(text) : res.statusText, retryAfterSeconds(res.headers.get('Retry-After')));
+    const retryAfter = retryAfterSeconds(res.headers.get('Retry-After'));
+    throw new ApiError(res.status, text ? errorText(text) : res.statusText, retryAfter, text);
   }
   return res;
 }

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '../../audit/au
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
 import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import type { Delivery } from '../../deliveries/delivery.entity.js';
+import type { ContactNote } from '../contact-note.entity.js';
 import { PersonDto } from '../../users/dto/person.dto.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
 
@@ -34,6 +35,42 @@ export class DeliveryDto {
   }
 }
 
+/** One note of a lead's thread. */
+export class NoteDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Who wrote it; null for a note older than the thread.',
+  })
+  authorId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "The author's display name today." })
+  authorDisplayName!: string | null;
+
+  @ApiProperty()
+  body!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  static from(note: ContactNote, names: Map<string, string>): NoteDto {
+    return {
+      id: note.id,
+      authorId: note.authorId,
+      authorDisplayName: (note.authorId && names.get(note.authorId)) || null,
+      body: note.body,
+      createdAt: note.createdAt.toISOString(),
+    };
+  }
+}
+
+/** How many characters of a note its history entry shows. */
+export const NOTE_EXCERPT_LENGTH = 100;
+
 /** One entry of a lead's history: who did what (no personal data in `detail`). */
 export class HistoryEntryDto {
   @ApiProperty({ format: 'date-time' })
@@ -54,20 +91,32 @@ export class HistoryEntryDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: '`status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.',
+    description:
+      '`status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } ' +
+      '(before threads: { cleared }); `assign`: { from, to } (user ids or null); `redeliver`: {}.',
     example: { from: 'new', to: 'contacted' },
   })
   detail!: Record<string, unknown>;
 
-  static from(event: AuditEvent, names: Map<string, string>): HistoryEntryDto {
+  static from(event: AuditEvent, names: Map<string, string>, notes: Map<string, string>): HistoryEntryDto {
     return {
       at: event.at.toISOString(),
       actor: event.actor,
       actorId: event.actorId,
       actorDisplayName: (event.actorId && names.get(event.actorId)) ?? event.actor,
       action: event.action,
-      detail: event.detail,
+      detail: HistoryEntryDto.detailOf(event, notes),
     };
+  }
+
+  /**
+   * A `note` event names its note by id only (the audit log outlives an erased lead, so it
+   * keeps no text); its first characters are read from the thread as the history is shown.
+   */
+  private static detailOf(event: AuditEvent, notes: Map<string, string>): Record<string, unknown> {
+    const noteId = event.detail.noteId;
+    if (event.action !== 'note' || typeof noteId !== 'string') return event.detail;
+    return { ...event.detail, excerpt: notes.get(noteId)?.slice(0, NOTE_EXCERPT_LENGTH) ?? null };
   }
 }
 
@@ -92,8 +141,8 @@ export class OtherSubmissionDto {
 
 /** A submission as the detail drawer reads it. */
 export class ContactDetailDto extends ContactSubmissionDto {
-  @ApiProperty({ type: String, nullable: true })
-  note!: string | null;
+  @ApiProperty({ type: [NoteDto], description: "The team's notes on the lead, newest first." })
+  notes!: NoteDto[];
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   statusChangedAt!: string | null;
@@ -141,9 +190,10 @@ export class ContactDetailDto extends ContactSubmissionDto {
   static fromParts(
     row: ContactSubmission,
     delivery: Delivery | null,
-    history: { events: AuditEvent[]; names: Map<string, string> },
+    history: { events: AuditEvent[]; notes: ContactNote[]; names: Map<string, string> },
     person: { repeatOf: string | null; others: OtherSubmissionDto[]; assignee: PersonDto | null },
   ): ContactDetailDto {
+    const bodies = new Map(history.notes.map((note) => [note.id, note.body]));
     return {
       ...ContactSubmissionDto.from(row, person.repeatOf),
       utmSource: row.utmSource,
@@ -155,12 +205,12 @@ export class ContactDetailDto extends ContactSubmissionDto {
       landingPath: row.landingPath,
       consentVersion: row.consentVersion,
       otherSubmissions: person.others,
-      note: row.note,
+      notes: history.notes.map((note) => NoteDto.from(note, history.names)),
       statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
       statusChangedBy: row.statusChangedBy,
       assignee: person.assignee,
       delivery: DeliveryDto.from(delivery),
-      history: history.events.map((event) => HistoryEntryDto.from(event, history.names)),
+      history: history.events.map((event) => HistoryEntryDto.from(event, history.names, bodies)),
     };
   }
 }

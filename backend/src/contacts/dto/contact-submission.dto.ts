@@ -42,6 +42,9 @@ export class ContactSubmissionDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The teammate who owns the lead, or null.' })
   assigneeId!: string | null;
 
+  @ApiProperty({ description: "The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match." })
+  version!: number;
+
   static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
@@ -55,6 +58,7 @@ export class ContactSubmissionDto {
       status: row.status,
       assigneeId: row.assigneeId,
       repeatOf,
+      version: row.version,
     };
   }
 }

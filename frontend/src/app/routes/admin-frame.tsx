@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { LoadingScreen } from '@/components/loading-screen';
 import type { SessionUser } from '@/config/roles';
 import { useMe } from '@/features/auth/api/get-me';
+import { useLiveEvents, useNewLeadIds } from '@/lib/live-events';
 import { queryClient } from '@/lib/query-client';
 import { SessionUserProvider } from '@/lib/session-user';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -22,10 +23,16 @@ export type AdminFrameProps = {
   children: (user: SessionUser | null) => ReactNode;
 };
 
-/** The header, the session's user and the page's content; needs AdminProviders around it. */
+/**
+ * The header, the session's user and the page's content; needs AdminProviders around it. Every
+ * admin page keeps the live event stream open while signed in, and its title counts the new
+ * leads ("(2) Account"), wherever the user is.
+ */
 export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading...', children }: AdminFrameProps) {
-  usePageTitle(title);
   const me = useMe();
+  useLiveEvents(useQueryClient(), Boolean(me.data));
+  const newLeads = useNewLeadIds().size;
+  usePageTitle(newLeads ? `(${newLeads}) ${title}` : title);
   if (me.isPending) return <LoadingScreen fullPage label={loadingLabel} />;
   const user = me.data ?? null;
   return (

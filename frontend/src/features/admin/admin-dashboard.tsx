@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,15 +15,15 @@ import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/config/api';
 import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
-import { pageMeta } from '@/config/pages';
+import { forgetNewLeads, resetNewLeads, useNewLeadIds } from '@/lib/live-events';
 import { useCan } from '@/lib/session-user';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useAnalytics } from './analytics/api/get-analytics';
 import { StatCards } from './analytics/components/stat-cards';
 import { TrendPanel } from './analytics/components/trend-panel';
 import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
 import { INBOX_API } from './inbox/api/inbox-keys';
-import { useNewLeads } from './inbox/api/lead-events';
+import { useLeadConflicts } from './inbox/api/lead-conflicts';
+import { ConflictNotice } from './inbox/components/conflict-notice';
 import { ErasePersonButton } from './inbox/components/erase-person-button';
 import { SubmissionsFilters } from './inbox/components/submissions-filters';
 import { SubmissionsList } from './inbox/components/submissions-list';
@@ -88,19 +88,21 @@ export function AdminDashboard() {
   const shownSubmissions = useDeferredValue(submissions, NO_SUBMISSIONS);
   // What comes below the list waits for its first rows, which would push it down (a layout shift).
   const rowsBuilt = shownSubmissions.length > 0 || submissions.length === 0;
-  const now = useMemo(() => new Date(contacts.dataUpdatedAt), [contacts.dataUpdatedAt]);
   const newCount = useNewCount(openedAt);
-  // Leads that arrived while the page is open: counted live, fetched only when asked for.
-  const live = useNewLeads();
-  const liveLabel = `${live.count} new lead${live.count === 1 ? '' : 's'}`;
-  usePageTitle(live.count ? `(${live.count}) ${pageMeta.admin.title}` : pageMeta.admin.title);
+  // Leads that arrived since: counted live (on any admin page), fetched only when asked for;
+  // those that a refetch (a teammate's change) already brought into the list are not counted.
+  const liveCount = useNewLeadIds().size;
+  useEffect(() => forgetNewLeads(submissions.map((submission) => submission.id)), [submissions]);
+  const liveLabel = `${liveCount} new lead${liveCount === 1 ? '' : 's'}`;
+  // A row's change refused because a teammate changed that lead first (the drawer shows its own lead's).
+  const rowConflicts = useLeadConflicts().filter((conflict) => conflict.leadId !== openId);
 
   const changeFilters = useCallback(
     (changes: Partial<Filters>) => setSearchParams(writeFilters({ ...filters, ...changes }), { replace: true }),
     [filters, setSearchParams],
   );
   const refresh = () => {
-    live.reset();
+    resetNewLeads();
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
   };
 
@@ -134,7 +136,7 @@ export function AdminDashboard() {
             {fresh ? `${fresh} new since you opened the page` : ''}
           </Typography>
           <Box role="status" sx={{ display: 'contents' }}>
-            {live.count ? (
+            {liveCount ? (
               <Button variant="contained" size="small" onClick={refresh} data-testid="live-count">
                 {`Show ${liveLabel}`}
               </Button>
@@ -156,6 +158,13 @@ export function AdminDashboard() {
           {canErase ? <ErasePersonButton /> : null}
         </Box>
         <SubmissionsFilters filters={filters} onChange={changeFilters} />
+        {rowConflicts.map((conflict) => (
+          <ConflictNotice
+            key={conflict.leadId}
+            conflict={conflict}
+            lead={submissions.find((submission) => submission.id === conflict.leadId)}
+          />
+        ))}
         {listError ? (
           <Alert severity="error" role="alert">
             Could not load the submissions: {contacts.error?.message}
@@ -185,9 +194,9 @@ export function AdminDashboard() {
             )}
           </Paper>
         ) : wide ? (
-          <SubmissionsTable submissions={shownSubmissions} now={now} onOpen={setOpenId} />
+          <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
         ) : (
-          <SubmissionsList submissions={shownSubmissions} now={now} onOpen={setOpenId} />
+          <SubmissionsList submissions={shownSubmissions} onOpen={setOpenId} />
         )}
         {contacts.hasNextPage && rowsBuilt ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>

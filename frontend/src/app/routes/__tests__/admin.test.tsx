@@ -30,11 +30,14 @@ const submission = (n: number) => ({
   submittedAt: '2026-11-20T10:00:00.000Z',
   status: 'new',
   repeatOf: null,
+  assigneeId: null,
+  version: 1,
 });
 
 const detail = (n: number) => ({
   ...submission(n),
-  note: null,
+  notes: [],
+  assignee: null,
   statusChangedAt: null,
   statusChangedBy: null,
   delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
@@ -162,6 +165,45 @@ describe(AdminRoute.name, () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Person 1')).not.toBeInTheDocument());
+  });
+
+  it('says that the session has ended, and signs in again to the same page', async () => {
+    signedIn = true;
+    setSignedInHint();
+    const { user, location } = renderApp(<AdminRoute />, { route: '/admin?lead=id-1' });
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' }, { timeout: 5000 });
+    expect(await within(drawer).findByRole('article', { name: 'Person 1' })).toBeInTheDocument();
+
+    // The session ends (expired, signed out elsewhere): the next admin call answers 401.
+    signedIn = false;
+    clearSignedInHint();
+    const unauthorised = () => json({ statusCode: 401, message: 'Unauthorized' }, { status: 401 });
+    serve({
+      'GET /api/auth/me': unauthorised,
+      'GET /api/admin/contacts': unauthorised,
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Close details' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Your session has ended. Sign in again.')).toBeInTheDocument();
+    const ended = location.history?.at(-1);
+
+    serve({
+      'GET /api/auth/me': () => json({ id: 'u1', username: 'admin' }),
+      'GET /api/admin/analytics': () => json(analytics),
+      'GET /api/admin/analytics/trend': () => json([]),
+      'GET /api/admin/contacts/id-1': () => json(detail(1)),
+      'GET /api/admin/contacts': () => json([submission(1)], { headers: { 'X-Total-Count': '1' } }),
+      'POST /api/auth/login': () => {
+        setSignedInHint();
+        return json({ id: 'u1', username: 'admin' });
+      },
+    });
+    await user.type(screen.getByLabelText(/Username/), 'admin');
+    await user.type(screen.getByLabelText(/Password/), 'right');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Recent Submissions' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Your session has ended. Sign in again.')).not.toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe(ended);
   });
 
   it('shows the empty state with a link to the form', async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   ]);
 });
 
-type Call = { method: string; url: string; body: unknown };
+type Call = { method: string; url: string; body: unknown; ifMatch?: string };
 
 const json = (body: unknown, headers: Record<string, string> = {}, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -29,15 +29,34 @@ const lead = {
   submittedAt: '2026-11-20T10:00:00.000Z',
   status: 'new',
   repeatOf: 'id-0',
+  assigneeId: null,
+  version: 3,
 };
 
 const detail = {
   ...lead,
-  note: null,
+  assignee: null,
+  notes: [
+    {
+      id: 'note-1',
+      authorId: 'user-ann',
+      authorDisplayName: 'Ann',
+      body: 'Met her at the fair.',
+      createdAt: '2026-11-21T08:00:00.000Z',
+    },
+  ],
   statusChangedAt: '2026-11-21T09:00:00.000Z',
   statusChangedBy: 'admin',
   delivery: { state: 'failed', attempts: 3, lastError: 'HTTP 500', deliveredAt: null },
-  history: [{ at: '2026-11-21T09:00:00.000Z', actor: 'admin', action: 'status', detail: { from: 'contacted', to: 'new' } }],
+  history: [
+    {
+      at: '2026-11-21T09:00:00.000Z',
+      actor: 'admin',
+      actorDisplayName: 'Admin',
+      action: 'status',
+      detail: { from: 'contacted', to: 'new' },
+    },
+  ],
   otherSubmissions: [{ id: 'id-0', submittedAt: '2026-10-01T10:00:00.000Z', interest: 'partnership', status: 'qualified' }],
   utmSource: 'newsletter',
   utmCampaign: 'autumn',
@@ -45,15 +64,19 @@ const detail = {
 };
 
 let calls: Call[];
+/** What PATCH answers: the changed lead, unless a test says otherwise (a 412). */
+let patchAnswer: ((body: object) => Response) | null;
 
 beforeEach(() => {
   calls = [];
+  patchAnswer = null;
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(init.body as string) : undefined });
+      const ifMatch = (init?.headers as Record<string, string> | undefined)?.['If-Match'];
+      calls.push({ method, url, body: init?.body ? JSON.parse(init.body as string) : undefined, ifMatch });
       const path = url.split('?')[0];
       if (path === '/api/admin/analytics')
         return Promise.resolve(
@@ -63,8 +86,14 @@ beforeEach(() => {
       if (path === '/api/admin/contacts' && url.includes('limit=1')) return Promise.resolve(json([], { 'X-Total-Count': '3' }));
       if (path === '/api/admin/contacts') return Promise.resolve(json([lead], { 'X-Total-Count': '812' }));
       if (path === '/api/admin/contacts/id-1' && method === 'GET') return Promise.resolve(json(detail));
-      if (path === '/api/admin/contacts/id-1' && method === 'PATCH')
-        return Promise.resolve(json({ ...detail, ...(init?.body ? (JSON.parse(init.body as string) as object) : {}) }));
+      if (path === '/api/admin/contacts/id-1' && method === 'PATCH') {
+        const changes = JSON.parse(init!.body as string) as object;
+        return Promise.resolve(patchAnswer ? patchAnswer(changes) : json({ ...detail, ...changes, version: detail.version + 1 }));
+      }
+      if (path === '/api/admin/contacts/id-1/notes' && method === 'POST')
+        return Promise.resolve(
+          json({ id: 'note-2', authorId: 'me', authorDisplayName: 'Me', body: 'x', createdAt: '' }, {}, 201),
+        );
       if (path === '/api/admin/contacts/id-1' && method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
       if (path === '/api/admin/contacts/id-1/redeliver') return Promise.resolve(new Response(null, { status: 202 }));
       if (path === '/api/admin/erasures') return Promise.resolve(json({ erased: 2 }));
@@ -107,7 +136,42 @@ describe(AdminDashboard.name, () => {
     const { user } = renderApp(<AdminDashboard />, { route: '/admin' });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of Ada Lovelace' }), 'contacted');
     await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-1')).toHaveLength(1));
-    expect(sent('PATCH', '/api/admin/contacts/id-1')[0]?.body).toEqual({ status: 'contacted' });
+    expect(sent('PATCH', '/api/admin/contacts/id-1')[0]).toMatchObject({ body: { status: 'contacted' }, ifMatch: '"3"' });
+  });
+
+  it("shows what a teammate changed when a save comes too late, and applies the user's change again on the version now shown", async () => {
+    const theirs = {
+      ...detail,
+      status: 'contacted',
+      version: 4,
+      history: [
+        {
+          at: '2026-11-21T10:00:00.000Z',
+          actor: 'ann',
+          actorDisplayName: 'Ann',
+          action: 'status',
+          detail: { from: 'new', to: 'contacted' },
+        },
+        ...detail.history,
+      ],
+    };
+    patchAnswer = () => json(theirs, {}, 412);
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin?lead=id-1' });
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' }), 'qualified');
+
+    const conflict = await within(drawer).findByTestId('conflict');
+    expect(conflict).toHaveTextContent('Ann changed the status to Contacted while you were editing. Your change was not saved.');
+    expect(within(drawer).getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveValue('contacted');
+
+    patchAnswer = null;
+    await user.click(within(conflict).getByRole('button', { name: 'Apply mine again' }));
+    await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-1')).toHaveLength(2));
+    expect(sent('PATCH', '/api/admin/contacts/id-1').map((call) => [call.ifMatch, call.body])).toEqual([
+      ['"3"', { status: 'qualified' }],
+      ['"4"', { status: 'qualified' }],
+    ]);
+    await waitFor(() => expect(within(drawer).queryByTestId('conflict')).not.toBeInTheDocument());
   });
 
   it('opens the drawer: every field, provenance, history, other submissions, reply, note, send again', async () => {
@@ -123,9 +187,15 @@ describe(AdminDashboard.name, () => {
     const reply = within(drawer).getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')!;
     expect(reply).toBe(`mailto:ada@example.com?subject=${encodeURIComponent('Re: TA Builder Community – TalentFlow AI')}`);
 
-    await user.type(within(drawer).getByRole('textbox', { name: 'Note' }), 'Call on Monday');
-    await user.click(within(drawer).getByRole('button', { name: 'Save note' }));
-    await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-1')[0]?.body).toEqual({ note: 'Call on Monday' }));
+    const note = within(within(drawer).getByRole('list', { name: 'Notes' })).getByRole('listitem');
+    expect(note).toHaveTextContent('Ann');
+    expect(note).toHaveTextContent('Met her at the fair.');
+    // Another's note: an admin may delete it (the tests sign in as an admin).
+    expect(within(note).getByRole('button', { name: 'Delete the note by Ann' })).toBeEnabled();
+    await user.type(within(drawer).getByRole('textbox', { name: 'New note' }), 'Call on Monday');
+    await user.click(within(drawer).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(sent('POST', '/api/admin/contacts/id-1/notes')[0]?.body).toEqual({ body: 'Call on Monday' }));
+    await waitFor(() => expect(within(drawer).getByRole('textbox', { name: 'New note' })).toHaveValue(''));
 
     await user.click(within(drawer).getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(sent('POST', '/api/admin/contacts/id-1/redeliver')).toHaveLength(1));

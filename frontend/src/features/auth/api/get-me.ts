@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import { markSessionEnded } from '@/lib/session-ended';
 import type { SessionUser } from '@/config/roles';
 
 export type AdminUser = SessionUser;
@@ -18,12 +19,14 @@ function hasSignedInHint(): boolean {
 }
 
 /** The signed-in user, or null when there is no session: the one query that yields null on 401. */
-export async function getMe({ signal }: QueryFunctionContext): Promise<AdminUser | null> {
+export async function getMe({ signal, client }: QueryFunctionContext): Promise<AdminUser | null> {
   if (!hasSignedInHint()) return null;
   try {
     return (await (await apiRequest(API.me, { signal })).json()) as AdminUser;
   } catch (error) {
     if (!isApiError(error, 401)) throw error;
+    // Asked again while someone was signed in (the team changed: their account disabled, say).
+    if (client.getQueryData(queryKeys.me)) markSessionEnded();
     // The session ended (expiry): forget the hint, so the next visit does not ask again.
     document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; Path=/; SameSite=Lax`;
     return null;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
+import { clearSessionEnded } from '@/lib/session-ended';
 import type { components } from '@/generated/api-types';
 
 export type LoginInput = components['schemas']['LoginDto'];
@@ -12,6 +13,7 @@ export type LoginInput = components['schemas']['LoginDto'];
  * answer holds only the id and username.
  */
 export async function startSession(queryClient: QueryClient): Promise<void> {
+  clearSessionEnded();
   queryClient.removeQueries({ queryKey: queryKeys.admin });
   await queryClient.invalidateQueries({ queryKey: queryKeys.me });
 }

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import { throttledMessage } from '@/lib/wait-text';
+import { SESSION_ENDED_MESSAGE, useSessionEnded } from '@/lib/session-ended';
 import { useLogin } from '../api/login';
 import type { LoginInput } from '../api/login';
 
@@ -53,6 +54,8 @@ export function SignInForm() {
   const login = useLogin();
   const [step, setStep] = useState<CodeStep>(null);
   const [codeTyped, setCodeTyped] = useState(false);
+  // The page stays at its URL (a lead's drawer included) and comes back there once signed in.
+  const ended = useSessionEnded();
 
   const formik = useFormik<Required<LoginInput>>({
     initialValues: valuesTypedBeforeHydration({ username: '', password: '', code: '', recoveryCode: '' }),
@@ -78,6 +81,11 @@ export function SignInForm() {
     <FormCard title="Admin sign-in" intro="Sign in to see the submissions.">
       {(titleId) => (
         <FormikForm formik={formik} labelledBy={titleId} error={error}>
+          {ended && !login.isError ? (
+            <Alert severity="info" role="status">
+              {SESSION_ENDED_MESSAGE}
+            </Alert>
+          ) : null}
           <FormTextField name="username" label="Username" autoComplete="username" required />
           <FormTextField name="password" label="Password" type="password" autoComplete="current-password" required />
           {step === null ? null : (

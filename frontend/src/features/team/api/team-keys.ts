@@ -7,5 +7,5 @@ export const TEAM_API = {
 
 /** Under the admin prefix, so a sign-out removes it with the rest. */
 export const teamKeys = {
-  users: [...queryKeys.admin, 'users'] as const,
+  users: queryKeys.adminUsers,
 };

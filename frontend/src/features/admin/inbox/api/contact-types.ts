@@ -15,6 +15,12 @@ export type DeliveryState = Delivery['state'];
 export type HistoryEvent = Schemas['HistoryEntryDto'];
 export type LeadEmail = Schemas['ContactEmailDto'];
 export type EmailStatus = Schemas['EmailSettingsDto'];
+export type Note = Schemas['NoteDto'];
+export type ContactChanges = Schemas['UpdateContactDto'];
+
+/** The lead as the screen showed it when the user made a change: its version goes as If-Match. */
+export type SeenLead = Pick<ContactSubmission, 'id' | 'version' | 'status' | 'assigneeId'> &
+  Partial<Pick<ContactDetail, 'notes'>>;
 
 /** Where the lead came from (shared/CONTRACT.md, "Where a lead came from"). */
 export type Provenance = Pick<

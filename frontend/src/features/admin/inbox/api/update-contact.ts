@@ -1,25 +1,49 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
-import { apiRequest } from '@/lib/api-client';
-import type { components } from '@/generated/api-types';
-import type { ContactDetail } from './contact-types';
+import { apiRequest, isApiError } from '@/lib/api-client';
+import type { ContactChanges, ContactDetail, SeenLead } from './contact-types';
 import { inboxKeys, INBOX_API } from './inbox-keys';
+import { LeadConflictError, reportConflict } from './lead-conflicts';
 
-export type ContactChanges = components['schemas']['UpdateContactDto'];
+export type { ContactChanges };
 
-export async function updateContact(id: string, changes: ContactChanges): Promise<ContactDetail> {
-  const res = await apiRequest(`${INBOX_API.contacts}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
-  return (await res.json()) as ContactDetail;
+export async function updateContact(seen: SeenLead, changes: ContactChanges): Promise<ContactDetail> {
+  try {
+    const res = await apiRequest(`${INBOX_API.contacts}/${encodeURIComponent(seen.id)}`, {
+      method: 'PATCH',
+      body: changes,
+      headers: { 'If-Match': `"${seen.version}"` },
+    });
+    return (await res.json()) as ContactDetail;
+  } catch (error) {
+    if (isApiError(error, 412)) throw new LeadConflictError(JSON.parse(error.body) as ContactDetail, seen, changes);
+    throw error;
+  }
 }
 
-/** PATCHes a lead; the answer is its detail, and every list (whose rows and counts may change) is fetched again. */
+/**
+ * PATCHes a lead, always with If-Match. The answer is its detail, and every list (whose rows
+ * and counts may change) is fetched again. A lead changed since the screen showed it is not
+ * changed: the screen gets the lead as it is now, and the conflict is reported (what changed,
+ * and the user's change to apply again; lead-conflicts).
+ */
 export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: ContactChanges }) => updateContact(id, changes),
+    mutationFn: ({ lead, changes }: { lead: SeenLead; changes: ContactChanges }) => updateContact(lead, changes),
     onSuccess: async (detail) => {
       queryClient.setQueryData(inboxKeys.contact(detail.id), detail);
       await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
+    },
+    onError: async (error) => {
+      if (!(error instanceof LeadConflictError)) return;
+      queryClient.setQueryData(inboxKeys.contact(error.current.id), error.current);
+      reportConflict(error);
+      // The rows show the lead as it is now too (the detail is the answer's).
+      await queryClient.invalidateQueries({
+        queryKey: queryKeys.adminContacts,
+        predicate: (query) => typeof query.queryKey[2] === 'object',
+      });
     },
   });
 }

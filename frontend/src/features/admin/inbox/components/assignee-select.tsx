@@ -1,12 +1,14 @@
 import NativeSelect from '@mui/material/NativeSelect';
 import { toast } from '@/components/toast/toast';
 import { useCan, useSessionUser } from '@/lib/session-user';
-import type { Assignee, ContactSubmission } from '../api/contact-types';
+import type { Assignee, ContactSubmission, SeenLead } from '../api/contact-types';
+import { LeadConflictError } from '../api/lead-conflicts';
 import { useAssignees } from '../api/get-assignees';
 import { useUpdateContact } from '../api/update-contact';
 
 export type AssigneeSelectProps = {
-  submission: Pick<ContactSubmission, 'id' | 'name' | 'assigneeId'>;
+  /** The lead as the screen shows it (a list row, or the drawer's detail with its notes). */
+  submission: SeenLead & Pick<ContactSubmission, 'name'>;
   /** The assignee's name when known (the detail carries it; a list row only the id). */
   assignee?: Assignee | null;
 };
@@ -29,8 +31,14 @@ export function AssigneeSelect({ submission, assignee }: AssigneeSelectProps) {
       : people;
   const handleChange = (assigneeId: string) =>
     update.mutate(
-      { id: submission.id, changes: { assigneeId: assigneeId || null } },
-      { onError: (error) => void toast({ title: 'Not assigned', description: error.message, destructive: true }) },
+      { lead: submission, changes: { assigneeId: assigneeId || null } },
+      {
+        onError: (error) => {
+          if (!(error instanceof LeadConflictError)) {
+            void toast({ title: 'Not assigned', description: error.message, destructive: true });
+          }
+        },
+      },
     );
   return (
     <NativeSelect

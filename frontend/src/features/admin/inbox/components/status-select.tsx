@@ -4,12 +4,14 @@ import NativeSelect from '@mui/material/NativeSelect';
 import { toast } from '@/components/toast/toast';
 import { useCan } from '@/lib/session-user';
 import { STATUSES } from '../api/contact-types';
-import type { ContactSubmission, Status } from '../api/contact-types';
+import type { ContactSubmission, SeenLead, Status } from '../api/contact-types';
+import { LeadConflictError } from '../api/lead-conflicts';
 import { useUpdateContact } from '../api/update-contact';
 import { STATUS_LABELS } from '../utils/status-labels';
 
 export type StatusSelectProps = {
-  submission: Pick<ContactSubmission, 'id' | 'name' | 'status'>;
+  /** The lead as the screen shows it (a list row, or the drawer's detail with its notes). */
+  submission: SeenLead & Pick<ContactSubmission, 'name'>;
 };
 
 // The keys with which a closed select steps through its options (a change each step), and
@@ -38,9 +40,14 @@ export function StatusSelect({ submission }: StatusSelectProps) {
     setDraft(null);
     if (status === saved) return;
     update.mutate(
-      { id: submission.id, changes: { status } },
+      { lead: submission, changes: { status } },
       {
-        onError: (error) => void toast({ title: 'Status not changed', description: error.message, destructive: true }),
+        onError: (error) => {
+          // A teammate's change came first: the conflict notice says which (lead-conflicts).
+          if (!(error instanceof LeadConflictError)) {
+            void toast({ title: 'Status not changed', description: error.message, destructive: true });
+          }
+        },
       },
     );
   };

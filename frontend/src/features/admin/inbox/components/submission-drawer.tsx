@@ -14,6 +14,8 @@ import { useCan, useSessionUser } from '@/lib/session-user';
 import { mailtoHref } from '@/lib/url';
 import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
+import { useLeadConflicts } from '../api/lead-conflicts';
+import { isApiError } from '@/lib/api-client';
 import { historyText } from '../utils/history-text';
 import { localTime } from '../utils/relative-time';
 import { statusLabel } from '../utils/status-labels';
@@ -21,7 +23,8 @@ import { AssigneeSelect } from './assignee-select';
 import { DeleteContactButton } from './delete-contact-button';
 import { DeliveryPanel } from './delivery-panel';
 import { LeadEmails } from './lead-emails';
-import { NoteEditor } from './note-editor';
+import { ConflictNotice } from './conflict-notice';
+import { NoteThread } from './note-thread';
 import { StatusSelect } from './status-select';
 import { SubmissionCard } from './submission-card';
 
@@ -61,8 +64,8 @@ export function replyHref(lead: Pick<ContactDetail, 'email' | 'interest'>): stri
 function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (id: string) => void; onClose: () => void }) {
   const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
   const reply = replyHref(lead);
-  const canTriage = useCan('triage');
   const canDelete = useCan('delete');
+  const conflict = useLeadConflicts().find((one) => one.leadId === lead.id);
   const me = useSessionUser();
   // Whom an `assign` event names: the people this page knows.
   const names = Object.fromEntries(
@@ -70,6 +73,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
   );
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
+      {conflict ? <ConflictNotice conflict={conflict} lead={lead} /> : null}
       <SubmissionCard submission={lead} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {reply ? (
@@ -96,14 +100,8 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           <AssigneeSelect submission={lead} assignee={lead.assignee} />
         </Box>
       </Section>
-      <Section title="Note">
-        {canTriage ? (
-          <NoteEditor id={lead.id} note={lead.note} />
-        ) : (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-            {lead.note ?? 'No note.'}
-          </Typography>
-        )}
+      <Section title="Notes">
+        <NoteThread leadId={lead.id} notes={lead.notes} />
       </Section>
       {provenance.length ? (
         <Section title="Where the lead came from">
@@ -197,7 +195,12 @@ export function SubmissionDrawer({ id, onOpen, onClose }: SubmissionDrawerProps)
           <Spinner /> Loading…
         </Box>
       ) : lead.isError ? (
-        <Alert severity="error">Could not load this submission: {lead.error.message}</Alert>
+        <Alert severity="error">
+          {/* Erased by a teammate while open (its lead.erased event fetched it again). */}
+          {isApiError(lead.error, 404)
+            ? 'This submission no longer exists: it was erased.'
+            : `Could not load this submission: ${lead.error.message}`}
+        </Alert>
       ) : lead.data ? (
         <DrawerBody key={lead.data.id} lead={lead.data} onOpen={onOpen} onClose={onClose} />
       ) : null}

@@ -12,15 +12,14 @@ import { StatusSelect } from './status-select';
 
 export type SubmissionsListProps = {
   submissions: ContactSubmission[];
-  now: Date;
   /** Keep it the same function across renders, or every card renders again. */
   onOpen: (id: string) => void;
 };
 
-type ItemProps = { submission: ContactSubmission; now: Date; onOpen: (id: string) => void };
+type ItemProps = { submission: ContactSubmission; onOpen: (id: string) => void };
 
 /** One lead's card; memoized, so that opening a lead or loading more re-renders no card that did not change. */
-const SubmissionItem = memo(function SubmissionItem({ submission, now, onOpen }: ItemProps) {
+const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: ItemProps) {
   return (
     // A card off screen is not laid out until it comes near (its height estimated meanwhile):
     // fifty cards laid out at once were most of the phone's first screen's work.
@@ -55,7 +54,7 @@ const SubmissionItem = memo(function SubmissionItem({ submission, now, onOpen }:
           <InterestChip interest={submission.interest} />
           <LinkedInLink linkedin={submission.linkedin} />
         </Box>
-        <ReceivedTime iso={submission.submittedAt} now={now} />
+        <ReceivedTime iso={submission.submittedAt} />
         <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
         <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <StatusSelect submission={submission} />
@@ -67,11 +66,11 @@ const SubmissionItem = memo(function SubmissionItem({ submission, now, onOpen }:
 });
 
 /** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
-export const SubmissionsList = memo(function SubmissionsList({ submissions, now, onOpen }: SubmissionsListProps) {
+export const SubmissionsList = memo(function SubmissionsList({ submissions, onOpen }: SubmissionsListProps) {
   return (
     <Box component="ul" aria-labelledby="recent-submissions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {submissions.map((submission) => (
-        <SubmissionItem key={submission.id} submission={submission} now={now} onOpen={onOpen} />
+        <SubmissionItem key={submission.id} submission={submission} onOpen={onOpen} />
       ))}
     </Box>
   );

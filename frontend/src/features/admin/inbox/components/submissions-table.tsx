@@ -17,18 +17,17 @@ import { StatusSelect } from './status-select';
 
 export type SubmissionsTableProps = {
   submissions: ContactSubmission[];
-  now: Date;
   /** Keep it the same function across renders, or every row renders again. */
   onOpen: (id: string) => void;
 };
 
-type RowProps = { submission: ContactSubmission; now: Date; onOpen: (id: string) => void };
+type RowProps = { submission: ContactSubmission; onOpen: (id: string) => void };
 
 // Names and addresses wrap only where a word cannot fit.
 const cellText = { overflowWrap: 'break-word' } as const;
 
 /** One lead's row; memoized, so that opening a lead or loading more re-renders no row that did not change. */
-const SubmissionRow = memo(function SubmissionRow({ submission, now, onOpen }: RowProps) {
+const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowProps) {
   return (
     <TableRow hover data-testid="submission" aria-label={submission.name} sx={{ verticalAlign: 'top' }}>
       <TableCell sx={{ ...cellText, minWidth: 160 }}>
@@ -55,14 +54,14 @@ const SubmissionRow = memo(function SubmissionRow({ submission, now, onOpen }: R
         <AssigneeSelect submission={submission} />
       </TableCell>
       <TableCell sx={{ minWidth: 104 }}>
-        <ReceivedTime iso={submission.submittedAt} now={now} />
+        <ReceivedTime iso={submission.submittedAt} />
       </TableCell>
     </TableRow>
   );
 });
 
 /** The wide-screen list: one row a lead with every part spec §2 lists; the name opens its details. */
-export const SubmissionsTable = memo(function SubmissionsTable({ submissions, now, onOpen }: SubmissionsTableProps) {
+export const SubmissionsTable = memo(function SubmissionsTable({ submissions, onOpen }: SubmissionsTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
       <Table size="small" aria-labelledby="recent-submissions">
@@ -79,7 +78,7 @@ export const SubmissionsTable = memo(function SubmissionsTable({ submissions, no
         </TableHead>
         <TableBody>
           {submissions.map((submission) => (
-            <SubmissionRow key={submission.id} submission={submission} now={now} onOpen={onOpen} />
+            <SubmissionRow key={submission.id} submission={submission} onOpen={onOpen} />
           ))}
         </TableBody>
       </Table>

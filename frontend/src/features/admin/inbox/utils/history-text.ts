@@ -1,6 +1,14 @@
 import type { HistoryEvent } from '../api/contact-types';
 import { statusLabel } from './status-labels';
 
+/** A note's event: added (with its first characters), deleted, or from before the thread (saved or cleared). */
+function noteText(detail: HistoryEvent['detail']): string {
+  if (detail.deleted) return 'Note deleted';
+  if (typeof detail.excerpt === 'string') return `Note added: “${detail.excerpt}${detail.excerpt.length >= 100 ? '…' : ''}”`;
+  if (detail.noteId) return 'Note added (deleted since)';
+  return detail.cleared ? 'Note cleared' : 'Note saved';
+}
+
 /** One line of a lead's history, in words: "Status: New → Contacted", "Assigned to Grace". `names`: display names by user id. */
 export function historyText(event: HistoryEvent, names: Record<string, string> = {}): string {
   const { action, detail } = event;
@@ -8,7 +16,7 @@ export function historyText(event: HistoryEvent, names: Record<string, string> =
     return typeof detail.to === 'string' ? `Assigned to ${names[detail.to] ?? 'a teammate'}` : 'Unassigned';
   }
   if (action === 'status') return `Status: ${statusLabel(String(detail.from))} → ${statusLabel(String(detail.to))}`;
-  if (action === 'note') return detail.cleared ? 'Note cleared' : 'Note saved';
+  if (action === 'note') return noteText(detail);
   if (action === 'redeliver') return 'Sent to the spreadsheet again';
   if (action === 'export') return 'Exported';
   return action;

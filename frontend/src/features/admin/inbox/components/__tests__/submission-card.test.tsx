@@ -16,6 +16,7 @@ const submission = (overrides: Partial<ContactSubmission>): ContactSubmission =>
   submittedAt: '2026-11-20T10:00:00.000Z',
   status: 'new',
   repeatOf: null,
+  version: 1,
   ...overrides,
 });
 

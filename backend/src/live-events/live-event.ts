@@ -1,0 +1,44 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * The PostgreSQL channel of the dashboard's live events other than `lead.created` (which the
+ * contact_submissions trigger sends on its own channel): written in the transaction of the
+ * change, so every replica's listeners hear it when, and only if, that change commits.
+ */
+export const LIVE_EVENTS_CHANNEL = 'live_events';
+
+/** What a notification on LIVE_EVENTS_CHANNEL carries: ids only, never personal data. */
+export type LiveNotice = { type: 'lead.updated' | 'lead.erased'; ids: string[] } | { type: 'team.updated' };
+
+/** An event as a dashboard's stream sends it (`event:` and `data:`). */
+export interface LiveEvent {
+  type: 'lead.created' | 'lead.updated' | 'lead.erased' | 'team.updated';
+  data: Record<string, unknown>;
+}
+
+// A notification's payload must stay under PostgreSQL's 8000 bytes: 100 ids are about 4000.
+const IDS_PER_NOTICE = 100;
+
+/** Announces a notice on commit of `manager`'s transaction (ids split over as many notices as needed). */
+export async function notifyLive(manager: EntityManager, notice: LiveNotice): Promise<void> {
+  if (notice.type === 'team.updated') {
+    await manager.query('SELECT pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, JSON.stringify(notice)]);
+    return;
+  }
+  for (let start = 0; start < notice.ids.length; start += IDS_PER_NOTICE) {
+    const part = { type: notice.type, ids: notice.ids.slice(start, start + IDS_PER_NOTICE) };
+    await manager.query('SELECT pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, JSON.stringify(part)]);
+  }
+}
+
+/** The stream events of one notice: `lead.updated` one per lead, `lead.erased` with its ids, `team.updated` empty. */
+export function liveEventsOf(notice: LiveNotice): LiveEvent[] {
+  if (notice.type === 'team.updated') return [{ type: 'team.updated', data: {} }];
+  if (notice.type === 'lead.erased') return [{ type: 'lead.erased', data: { ids: notice.ids } }];
+  return notice.ids.map((id) => ({ type: 'lead.updated', data: { id } }));
+}
+
+/** Tells every open dashboard that the team changed (accounts, roles, names): call it in the change's transaction. */
+export function notifyTeamUpdated(manager: EntityManager): Promise<void> {
+  return notifyLive(manager, { type: 'team.updated' });
+}

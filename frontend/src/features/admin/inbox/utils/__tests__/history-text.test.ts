@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEvent } from '../../api/contact-types';
+import { historyText } from '../history-text';
+
+const note = (detail: object) =>
+  ({ at: '', actor: 'ann', actorId: null, actorDisplayName: 'Ann', action: 'note', detail }) as HistoryEvent;
+
+describe(historyText.name, () => {
+  it("shows a note's first characters, its deletion, and the notes from before the thread", () => {
+    expect(historyText(note({ noteId: 'n', excerpt: 'Called her.' }))).toBe('Note added: “Called her.”');
+    expect(historyText(note({ noteId: 'n', excerpt: 'x'.repeat(100) }))).toBe(`Note added: “${'x'.repeat(100)}…”`);
+    expect(historyText(note({ noteId: 'n', excerpt: null }))).toBe('Note added (deleted since)');
+    expect(historyText(note({ noteId: 'n', deleted: true, excerpt: null }))).toBe('Note deleted');
+    expect(historyText(note({ cleared: false }))).toBe('Note saved');
+  });
+});

@@ -1,0 +1,118 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/config/api';
+import { useLiveEvents, useNewLeadIds } from '../live-events';
+import { createQueryClient } from '../query-client';
+import { clearSessionEnded, useSessionEnded } from '../session-ended';
+
+/** The browser's EventSource as the page uses it: named events, and `error` with readyState. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 1;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  emit(type: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  /** The answer was not a stream (a 401 once the session ended): EventSource gives up. */
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+const fetched: string[] = [];
+let meStatus = 200;
+
+function Page({ client, signedIn }: { client: QueryClient; signedIn: boolean }) {
+  useLiveEvents(client, signedIn);
+  const lead = useQuery({ queryKey: [...queryKeys.adminContacts, 'id-1'] });
+  const other = useQuery({ queryKey: [...queryKeys.adminContacts, 'id-2'] });
+  const list = useQuery({ queryKey: [...queryKeys.adminContacts, { limit: '50' }] });
+  const ended = useSessionEnded();
+  return (
+    <p>
+      {`new: ${useNewLeadIds().size}; ${[lead, other, list].every((query) => query.isFetched) ? 'loaded' : ''}`}
+      {ended ? ' ended' : ''}
+      {other.error ? ` id-2: ${(other.error as { status?: number }).status}` : ''}
+    </p>
+  );
+}
+
+function renderPage() {
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.me, { id: 'u1' });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Page client={client} signedIn />
+    </QueryClientProvider>,
+  );
+  const signOut = () =>
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <Page client={client} signedIn={false} />
+      </QueryClientProvider>,
+    );
+  return { client, signOut };
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  fetched.length = 0;
+  meStatus = 200;
+  clearSessionEnded();
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      fetched.push(url);
+      if (url === '/api/auth/me') return Promise.resolve(new Response('{}', { status: meStatus }));
+      return Promise.resolve(new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe(useLiveEvents.name, () => {
+  it('counts new leads without fetching; a changed lead refetches that lead and the lists, nothing else', async () => {
+    const { signOut } = renderPage();
+    await screen.findByText(/loaded/);
+    const stream = FakeEventSource.opened[0];
+    expect(stream.url).toBe('/api/admin/events');
+    fetched.length = 0;
+
+    act(() => stream.emit('lead.created', { id: 'id-9' }));
+    expect(await screen.findByText(/new: 1/)).toBeInTheDocument();
+    expect(fetched).toEqual([]);
+
+    act(() => stream.emit('lead.updated', { id: 'id-1' }));
+    await waitFor(() => expect(fetched.sort()).toEqual(['/api/admin/contacts/id-1', '/api/admin/contacts?limit=50']));
+
+    fetched.length = 0;
+    act(() => stream.emit('lead.erased', { ids: ['id-9', 'id-2'] }));
+    expect(await screen.findByText(/new: 0/)).toBeInTheDocument();
+    // The erased lead is not asked for (a 404): its query says it is gone; the list is fetched again.
+    expect(await screen.findByText(/id-2: 404/)).toBeInTheDocument();
+    await waitFor(() => expect(fetched).toEqual(['/api/admin/contacts?limit=50']));
+    signOut();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('shows the session as ended when the stream stops with a 401', async () => {
+    const { client, signOut } = renderPage();
+    await screen.findByText(/loaded/);
+    meStatus = 401;
+    act(() => FakeEventSource.opened[0].fail());
+    expect(await screen.findByText(/ended/)).toBeInTheDocument();
+    expect(client.getQueryData(queryKeys.me)).toBeNull();
+    signOut();
+  });
+});
