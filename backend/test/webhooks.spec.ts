@@ -178,7 +178,23 @@ describe('outgoing webhooks', () => {
     await waitFor('the delivery', settled(endpoint, 1));
     expect(receiver.received[0].headers).not.toHaveProperty('webhook-signature');
     expect(receiver.received[0].json).toEqual({
-      text: `New lead: Ada &lt;!channel&gt; – Empower Recruiting Team (Engines &amp; Co)\nhttps://leads.example.com/admin?lead=${id}`,
+      text: `New lead: Ada &lt;！channel&gt; – Empower Recruiting Team (Engines &amp; Co)\nhttps://leads.example.com/admin?lead=${id}`,
+    });
+  });
+
+  it('shows what a visitor typed as plain text in the chat: no markup, link, image or mention', async () => {
+    const endpoint = await addEndpoint({ format: 'slack', events: ['lead.created'] });
+    const id = await submit({
+      name: 'Ada *bold* _it_ ~gone~ `code` [prize](https://evil.example/win) ![x](https://evil.example/a.png) @channel',
+      company: '@here @all <!everyone> <https://evil.example|Bank>',
+    });
+
+    await waitFor('the delivery', settled(endpoint, 1));
+    const name =
+      'Ada ＊bold＊ ＿it＿ ～gone～ ｀code｀ ［prize］（https://evil.example/win） ！［x］（https://evil.example/a.png） ＠channel';
+    const company = '＠here ＠all &lt;！everyone&gt; &lt;https://evil.example|Bank&gt;';
+    expect(receiver.received[0].json).toEqual({
+      text: `New lead: ${name} – Empower Recruiting Team (${company})\nhttps://leads.example.com/admin?lead=${id}`,
     });
   });
 
