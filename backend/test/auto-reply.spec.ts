@@ -86,6 +86,21 @@ describe('auto-reply', () => {
     expect((await admin.put(SETTINGS).send(longest).expect(200)).body).toEqual(longest);
   });
 
+  it('answers 400, never 500, to null or a wrong type in any field', async () => {
+    const before = (await admin.get(SETTINGS).expect(200)).body;
+    for (const body of [
+      { enabled: null, subject: null, body: null },
+      { enabled: 'true', subject: 5, body: ['Hello'] },
+      { enabled: {}, subject: { text: 'x' }, body: false },
+    ]) {
+      const res = await admin.put(SETTINGS).send(body).expect(400);
+      expect(res.body.message).toEqual(
+        expect.arrayContaining(['enabled must be true or false', 'subject must be text', 'body must be text']),
+      );
+    }
+    expect((await admin.get(SETTINGS).expect(200)).body).toEqual(before);
+  });
+
   it('sends nothing while off', async () => {
     await admin
       .put(SETTINGS)

@@ -171,6 +171,33 @@ describe('outgoing webhooks', () => {
     expect((await log(endpoint))[0]).toMatchObject({ attempts: 4, state: 'delivered', lastStatus: 200 });
   });
 
+  it('answers 400, never 500, to null or a wrong type in any field, and stores nothing', async () => {
+    const endpoint = await addEndpoint();
+    const bad: Array<Record<string, unknown>> = [
+      { url: null, events: null, format: null, active: null },
+      { url: 42, events: 'lead.created', format: 7, active: 'yes' },
+      { url: ['https://x.example'], events: [null, 3], format: {}, active: 1 },
+    ];
+    for (const body of bad) {
+      const created = await admin.post('/api/admin/webhooks').send(body);
+      expect([created.status, created.body.error]).toEqual([400, 'Bad Request']);
+      for (const field of Object.keys(body)) {
+        const patched = await admin.patch(`/api/admin/webhooks/${endpoint.id}`).send({ [field]: body[field] });
+        // Every message names the field it failed.
+        expect([field, patched.status]).toEqual([field, 400]);
+        for (const message of patched.body.message) expect(message).toMatch(new RegExp(`^(${field}|each event) `));
+      }
+    }
+    for (const field of ['format', 'active']) {
+      const created = await admin
+        .post('/api/admin/webhooks')
+        .send({ url: receiver.url, events: ['lead.created'], [field]: null });
+      expect([field, created.status]).toEqual([field, 400]);
+    }
+    const listed = (await admin.get('/api/admin/webhooks').expect(200)).body as Array<Record<string, unknown>>;
+    expect(listed).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, format: 'standard', active: true })]);
+  });
+
   it('posts { text } to a slack endpoint: name, interest, company and a link, escaped', async () => {
     const endpoint = await addEndpoint({ format: 'slack', events: ['lead.created'] });
     const id = await submit({ name: 'Ada <!channel>', company: 'Engines & Co' });
