@@ -14,9 +14,9 @@ async function timed(call: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-function median(values: number[]): number {
+function lowerQuartile(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 4)];
 }
 
 describe('password reset', () => {
@@ -168,19 +168,25 @@ describe('password reset', () => {
   });
 
   it('answers in about the same time whether or not the address has an account', async () => {
-    await createAccount(sut, 'member', { email: 'tess@example.com' });
+    const accounts = Array.from({ length: 10 }, (_, i) => `tess-${i}@example.com`);
+    for (const email of accounts) await createAccount(sut, 'member', { email });
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    // Seven of each, interleaved, compared by their medians (one sample swings with the
-    // machine's load); each waits for the known address's e-mail to be queued, so no work of
-    // one try runs during the next.
-    for (let i = 0; i < 7; i += 1) {
-      unknownTimes.push(await timed(() => ask(`nobody-${i}@example.com`, fromNewIp()).expect(202)));
-      knownTimes.push(await timed(() => ask('tess@example.com', fromNewIp()).expect(202)));
-      await waitFor('the reset e-mail queued', async () => (await resetEmails('tess@example.com')) >= Math.min(i + 1, 3));
+    // Ten of each, interleaved (in turn first and second). Each round waits for its account's e-mail to
+    // arrive (the work follows the answers, one at a time), so no work of one round runs
+    // during the next.
+    for (const [i, known] of accounts.entries()) {
+      const askKnown = async () => knownTimes.push(await timed(() => ask(known, fromNewIp()).expect(202)));
+      const askUnknown = async () =>
+        unknownTimes.push(await timed(() => ask(`nobody-${i}@example.com`, fromNewIp()).expect(202)));
+      for (const step of i % 2 === 0 ? [askUnknown, askKnown] : [askKnown, askUnknown]) await step();
+      await tokenFor(known);
     }
 
-    expect(median(knownTimes)).toBeLessThan(median(unknownTimes) * 1.5);
+    // On a loaded machine one answer swings from 10 to 400 ms; the faster ones are the least
+    // disturbed, so their lower quartiles are compared (the test above shows the answer never
+    // waits for the account's work, however slow that is).
+    expect(lowerQuartile(knownTimes)).toBeLessThan(lowerQuartile(unknownTimes) * 1.5);
   });
 
   // Finding: 24 reset e-mails reached one person in 0.4 s.
