@@ -86,6 +86,21 @@ describe('auto-reply', () => {
     expect((await admin.put(SETTINGS).send(longest).expect(200)).body).toEqual(longest);
   });
 
+  it('answers 400, never 500, to null or a wrong type in any field', async () => {
+    const before = (await admin.get(SETTINGS).expect(200)).body;
+    for (const body of [
+      { enabled: null, subject: null, body: null },
+      { enabled: 'true', subject: 5, body: ['Hello'] },
+      { enabled: {}, subject: { text: 'x' }, body: false },
+    ]) {
+      const res = await admin.put(SETTINGS).send(body).expect(400);
+      expect(res.body.message).toEqual(
+        expect.arrayContaining(['enabled must be true or false', 'subject must be text', 'body must be text']),
+      );
+    }
+    expect((await admin.get(SETTINGS).expect(200)).body).toEqual(before);
+  });
+
   it('sends nothing while off', async () => {
     await admin
       .put(SETTINGS)
@@ -185,5 +200,100 @@ describe('auto-reply', () => {
     const viewer = await signedInAs(withoutMail, await createAccount(withoutMail, 'viewer'));
     expect((await viewer.get('/api/admin/settings/email').expect(200)).body).toEqual({ enabled: false, from: null });
     expect((await admin.get('/api/admin/settings/email').expect(200)).body).toEqual({ enabled: true, from: MAIL_FROM });
+  });
+
+  // Finding: 78 posts from 7 IPs put 63 auto-replies in one mailbox (victim+N@, "victim"@), each
+  // carrying the attacker's "name": the form relayed spam to anyone.
+  it('is no relay: one auto-reply per canonical address, and a name with a link becomes "there"', async () => {
+    const spam = 'Claim your prize at https://evil.example/win now';
+    const addresses = ['victim@example.com', '"victim"@example.com', ' VICTIM@example.com', '"Victim+x"@Example.com'];
+    for (let n = 0; n < 20; n += 1) addresses.push(`victim+${n}@example.com`);
+    for (const [index, email] of addresses.entries()) {
+      await request(sut.server)
+        .post('/api/contact')
+        .set('X-Forwarded-For', `203.0.113.${index % 7}`)
+        .send(contactBody({ name: spam, email }))
+        .expect(201);
+    }
+
+    const [{ count }] = await sut.dataSource.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM deliveries WHERE event = 'auto-reply' AND payload->>'to' ILIKE '%victim%'`,
+    );
+    expect(count).toBe(1);
+    const mail = await mailTo('victim@example.com');
+    expect(mail.text).toBe('Hi there,\n\nThanks! We answer within a day, there.\n');
+    expect(mail.html).not.toContain('evil');
+  });
+
+  it.each([
+    ['Ann Lee', 'Ann Lee'],
+    ["Zoë O'Brien-Smith", "Zoë O'Brien-Smith"],
+    ['Win big at evil.example', 'there'],
+    ['www.evil.example', 'there'],
+    ['Ann (ann@evil.example)', 'there'],
+    ['Call 0800 123 456', 'there'],
+    ['A'.repeat(61), 'there'],
+  ])('puts the name %p in the auto-reply as %p', async (name, shown) => {
+    const email = `named-${Math.random().toString(36).slice(2)}@example.com`;
+    await submit(sut, { name, email });
+    expect((await mailTo(email)).text).toBe(`Hi ${shown},\n\nThanks! We answer within a day, ${shown}.\n`);
+  });
+});
+
+describe('auto-reply: at most AUTO_REPLY_MAX_PER_HOUR in all', () => {
+  let smtp: SmtpReceiver;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    const env = { MAIL_FROM, SMTP_URL: smtp.url, PUBLIC_URL: 'https://leads.example.com', CONTACT_RATE_LIMIT: '1000' };
+    sut = await createTestApp({ env: { ...env, AUTO_REPLY_MAX_PER_HOUR: '5' } });
+    await (
+      await signedInAgent(sut)
+    )
+      .put(SETTINGS)
+      .send({ enabled: true, ...SETTINGS_TEXTS })
+      .expect(200);
+  }, 60_000);
+  afterAll(async () => {
+    await sut?.close();
+    await smtp?.close();
+  });
+
+  const queued = async () =>
+    (
+      await sut.dataSource.query<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM deliveries WHERE event = 'auto-reply'`,
+      )
+    )[0].count;
+
+  it('stores every lead but queues no more auto-replies than the limit, one by one or all at once', async () => {
+    for (let n = 0; n < 3; n += 1)
+      await request(sut.server)
+        .post('/api/contact')
+        .send(contactBody({ email: `one-${n}@example.com` }))
+        .expect(201);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        request(sut.server)
+          .post('/api/contact')
+          .send(contactBody({ email: `many-${n}@example.com` }))
+          .expect(201),
+      ),
+    );
+
+    expect(await queued()).toBe(5);
+    const [{ leads }] = await sut.dataSource.query<Array<{ leads: number }>>(
+      'SELECT count(*)::int AS leads FROM contact_submissions',
+    );
+    expect(leads).toBe(15);
+
+    // An hour later, the next ones go again.
+    await sut.dataSource.query(`UPDATE rate_limits SET resets_at = now() WHERE key = 'auto-reply'`);
+    await request(sut.server)
+      .post('/api/contact')
+      .send(contactBody({ email: 'next-hour@example.com' }))
+      .expect(201);
+    expect(await queued()).toBe(6);
   });
 });

@@ -171,6 +171,33 @@ describe('outgoing webhooks', () => {
     expect((await log(endpoint))[0]).toMatchObject({ attempts: 4, state: 'delivered', lastStatus: 200 });
   });
 
+  it('answers 400, never 500, to null or a wrong type in any field, and stores nothing', async () => {
+    const endpoint = await addEndpoint();
+    const bad: Array<Record<string, unknown>> = [
+      { url: null, events: null, format: null, active: null },
+      { url: 42, events: 'lead.created', format: 7, active: 'yes' },
+      { url: ['https://x.example'], events: [null, 3], format: {}, active: 1 },
+    ];
+    for (const body of bad) {
+      const created = await admin.post('/api/admin/webhooks').send(body);
+      expect([created.status, created.body.error]).toEqual([400, 'Bad Request']);
+      for (const field of Object.keys(body)) {
+        const patched = await admin.patch(`/api/admin/webhooks/${endpoint.id}`).send({ [field]: body[field] });
+        // Every message names the field it failed.
+        expect([field, patched.status]).toEqual([field, 400]);
+        for (const message of patched.body.message) expect(message).toMatch(new RegExp(`^(${field}|each event) `));
+      }
+    }
+    for (const field of ['format', 'active']) {
+      const created = await admin
+        .post('/api/admin/webhooks')
+        .send({ url: receiver.url, events: ['lead.created'], [field]: null });
+      expect([field, created.status]).toEqual([field, 400]);
+    }
+    const listed = (await admin.get('/api/admin/webhooks').expect(200)).body as Array<Record<string, unknown>>;
+    expect(listed).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, format: 'standard', active: true })]);
+  });
+
   it('posts { text } to a slack endpoint: name, interest, company and a link, escaped', async () => {
     const endpoint = await addEndpoint({ format: 'slack', events: ['lead.created'] });
     const id = await submit({ name: 'Ada <!channel>', company: 'Engines & Co' });
@@ -178,7 +205,23 @@ describe('outgoing webhooks', () => {
     await waitFor('the delivery', settled(endpoint, 1));
     expect(receiver.received[0].headers).not.toHaveProperty('webhook-signature');
     expect(receiver.received[0].json).toEqual({
-      text: `New lead: Ada &lt;!channel&gt; – Empower Recruiting Team (Engines &amp; Co)\nhttps://leads.example.com/admin?lead=${id}`,
+      text: `New lead: Ada &lt;！channel&gt; – Empower Recruiting Team (Engines &amp; Co)\nhttps://leads.example.com/admin?lead=${id}`,
+    });
+  });
+
+  it('shows what a visitor typed as plain text in the chat: no markup, link, image or mention', async () => {
+    const endpoint = await addEndpoint({ format: 'slack', events: ['lead.created'] });
+    const id = await submit({
+      name: 'Ada *bold* _it_ ~gone~ `code` [prize](https://evil.example/win) ![x](https://evil.example/a.png) @channel',
+      company: '@here @all <!everyone> <https://evil.example|Bank>',
+    });
+
+    await waitFor('the delivery', settled(endpoint, 1));
+    const name =
+      'Ada ＊bold＊ ＿it＿ ～gone～ ｀code｀ ［prize］（https://evil.example/win） ！［x］（https://evil.example/a.png） ＠channel';
+    const company = '＠here ＠all &lt;！everyone&gt; &lt;https://evil.example|Bank&gt;';
+    expect(receiver.received[0].json).toEqual({
+      text: `New lead: ${name} – Empower Recruiting Team (${company})\nhttps://leads.example.com/admin?lead=${id}`,
     });
   });
 
@@ -330,23 +373,33 @@ describe('outgoing webhooks with WEBHOOKS_ALLOW_PRIVATE unset (production)', () 
   });
   afterAll(() => sut.close());
 
-  it('refuses at delivery a name that resolves to loopback: failed at once (not retried), with the reason', async () => {
+  it.each([
+    ['a name that resolves to loopback', 'https://localhost:9/hook'],
+    ['an IPv4-compatible IPv6 address of loopback', 'https://[::7f00:1]:9/hook'],
+    ['an upper-case scheme', 'HTTPS://127.0.0.1:9/hook'],
+  ])('refuses at delivery %s: failed at once (not retried), the reason naming no address', async (_, url) => {
     const admin = await signedInAgent(sut);
-    const refused = await admin.post('/api/admin/webhooks').send({ url: 'http://localhost/hook', events: ['lead.created'] });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toEqual(['url must be an https URL']);
-
     const { id } = (
       await admin
         .post('/api/admin/webhooks')
-        .send({ url: 'https://localhost:9/hook', events: ['lead.created'] })
+        .send({ url, events: ['lead.created'] })
         .expect(201)
     ).body;
     await admin.post(`/api/admin/webhooks/${id}/test`).expect(202);
     const log = async () => (await admin.get(`/api/admin/webhooks/${id}/deliveries`).expect(200)).body;
-    await waitFor('the refusal', async () => (await log())[0].state === 'failed');
+    // Its first attempt made: failed, or pending again for a retry (which it must not be).
+    await waitFor('the first attempt', async () => (await log())[0].attempts >= 1);
     const [entry] = await log();
-    expect(entry).toMatchObject({ event: 'webhook.test', attempts: 1, lastStatus: null });
-    expect(entry.lastError).toMatch(/^refused: .*is not allowed/);
+    expect(entry).toMatchObject({ event: 'webhook.test', state: 'failed', attempts: 1, lastStatus: null });
+    expect(entry.lastError).toBe('refused: the address is in a loopback, private, link-local or metadata range');
+  });
+
+  it('refuses http: when creating an endpoint, in any case', async () => {
+    const admin = await signedInAgent(sut);
+    for (const url of ['http://localhost/hook', 'HTTP://hooks.example.com/hook']) {
+      const refused = await admin.post('/api/admin/webhooks').send({ url, events: ['lead.created'] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toEqual(['url must be an https URL']);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { GoneException, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { type BeforeApplicationShutdown, GoneException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -16,6 +17,7 @@ import { throttleLikeSignIn } from './sign-in-throttle.js';
 
 export const RESET_MINUTES = 60;
 export const RESET_GONE = 'This password reset link is no longer valid';
+export const MAX_RESET_EMAILS_PER_HOUR = 3;
 
 /**
  * "Forgot password?": a link valid RESET_MINUTES, single use, for an active account's
@@ -23,7 +25,11 @@ export const RESET_GONE = 'This password reset link is no longer valid';
  * steps are throttled like sign-in.
  */
 @Injectable()
-export class PasswordResetService {
+export class PasswordResetService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(PasswordResetService.name);
+  /** The work of the requests answered, in order. */
+  private after: Promise<void> = Promise.resolve();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
@@ -32,12 +38,32 @@ export class PasswordResetService {
     private readonly teamEmails: TeamEmails,
   ) {}
 
-  /** Asking again replaces the open link. Nothing in the answer tells whether the e-mail has an account. */
+  /**
+   * Asking again replaces the open link. Nothing in the answer tells whether the e-mail has an
+   * account, nor when it does: the answer leaves once the request is counted, and the lookup
+   * and the e-mail follow it, one request at a time.
+   */
   async request(email: string, ip: string, origin: string): Promise<void> {
     const normalised = normaliseEmail(email);
     await throttleLikeSignIn(this.rateLimit, 'password-reset', ip, normalised);
+    this.after = this.after
+      // On a later turn of the event loop: not even the lookup's first steps delay the answer.
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => this.emailLink(normalised, origin))
+      .catch((error: unknown) => this.logger.error(`a password reset request failed: ${String(error)}`));
+  }
+
+  /** Waits for the requests already answered (their links are queued, or failed and logged). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.after;
+  }
+
+  /** At most MAX_RESET_EMAILS_PER_HOUR to one address, so the form cannot flood a person's inbox. */
+  private async emailLink(normalised: string, origin: string): Promise<void> {
     const user = await this.dataSource.manager.findOneBy(User, { email: normalised, disabledAt: IsNull() });
     if (!user) return;
+    const addressKey = `password-reset-email:${createHash('sha256').update(normalised).digest('hex')}`;
+    if ((await this.rateLimit.hit(addressKey, 60 * 60_000)).hits > MAX_RESET_EMAILS_PER_HOUR) return;
     const { id, token, hash } = issueToken();
     const expiresAt = new Date(this.clock.now().getTime() + RESET_MINUTES * 60_000);
     const emailed = await this.dataSource.transaction(async (manager) => {

@@ -15,4 +15,10 @@ describe(throttleKeys.name, () => {
   it('keeps an IPv6 address and a username with colons apart', () => {
     expect(throttleKeys('2001:db8::1', 'x').pair).not.toBe(throttleKeys('2001:db8:', ':1:x').pair);
   });
+
+  it('keys an IPv6 client on its /64 and an IPv4-mapped address as its IPv4 address', () => {
+    expect(throttleKeys('2001:db8:0:1:a::1', 'x')).toEqual(throttleKeys('2001:db8:0:1:b::2', 'x'));
+    expect(throttleKeys('2001:db8:0:1::1', 'x').ip).not.toBe(throttleKeys('2001:db8:0:2::1', 'x').ip);
+    expect(throttleKeys('::ffff:192.0.2.1', 'x')).toEqual(throttleKeys('192.0.2.1', 'x'));
+  });
 });

@@ -1,9 +1,11 @@
+import { clientNetwork } from '../rate-limit/client-network.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 
 /**
  * Sign-in throttling (see docs/decisions/006-sign-in-throttling.md). Every attempt is counted
  * before its password is checked, on three keys over FAILURE_WINDOW_MS:
+ * (the client IP being its network: an IPv6 client's /64, see clientNetwork)
  * - the (client IP, username) pair: answered 429 past MAX_PAIR_FAILURES;
  * - the client IP alone (one address trying many usernames): 429 past MAX_IP_FAILURES;
  * - the username alone (any IP): only ever slowed down, so that strangers cannot lock the
@@ -20,7 +22,8 @@ export function failureDelayMs(failures: number): number {
 }
 
 /** The counters of one attempt. Usernames are keyed as typed, as the account lookup matches them. */
-export function throttleKeys(ip: string, username: string) {
+export function throttleKeys(clientIp: string, username: string) {
+  const ip = clientNetwork(clientIp);
   return {
     // JSON keeps the two parts apart (an IPv6 address has colons too).
     pair: `login-pair:${JSON.stringify([ip, username])}`,
@@ -37,9 +40,10 @@ export function throttleKeys(ip: string, username: string) {
 export async function throttleLikeSignIn(
   rateLimit: Pick<RateLimitService, 'hit'>,
   scope: string,
-  ip: string,
+  clientIp: string,
   subject = '',
 ): Promise<void> {
+  const ip = clientNetwork(clientIp);
   const [pair, fromIp] = await Promise.all([
     rateLimit.hit(`${scope}-pair:${JSON.stringify([ip, subject])}`, FAILURE_WINDOW_MS),
     rateLimit.hit(`${scope}-ip:${ip}`, FAILURE_WINDOW_MS),

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
+import { canonicalEmail } from '../common/canonical-email.js';
+import type { Environment } from '../config/environment.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
-import { normaliseEmail } from '../users/user.entity.js';
 import { autoReplyEmail } from './auto-reply-email.js';
+import { greetedName } from './auto-reply-name.js';
 import { AutoReplySettingsService } from './auto-reply-settings.service.js';
 
 /** A stored lead, as much of it as its auto-reply needs. */
@@ -14,25 +17,51 @@ export interface RepliedLead {
   email: string;
 }
 
+/** The rate_limits row that counts the auto-replies of the hour, across replicas. */
+export const HOURLY_KEY = 'auto-reply';
+
 /*
- * The 24-hour guard in one statement: an address takes its row, or takes it over when the
- * last auto-reply to it is older than 24 hours; the leads whose row this statement wrote get
- * one. The first lead of each address in the batch only (a row is written once per
- * statement), in hash order, so two batches lock shared addresses in the same order.
- * Concurrent batches on any replica wait for each other's row (ON CONFLICT), so an address
- * gets one auto-reply however its submissions are spread.
+ * The guards in one statement (the lead is already stored; this runs in its transaction):
+ * 1. `input`: the first lead of each canonical address in the batch, in hash order;
+ * 2. `due`: those whose address had no auto-reply in 24 hours, as the snapshot sees it;
+ * 3. `hour`: the hour's counter (in rate_limits, so every replica counts against one limit)
+ *    goes up by the due ones; a batch waits here for another's commit, so counts are exact;
+ * 4. `ranked` / `allowed`: the due ones within the hour's limit ($3): the counter before
+ *    this batch plus each one's rank;
+ * 5. the address takes its row, or takes it over when the last auto-reply to it is older
+ *    than 24 hours; the leads whose row this statement wrote get one. Concurrent batches on
+ *    any replica wait for each other's row (ON CONFLICT), so an address gets one auto-reply
+ *    however its submissions are spread (one that a concurrent batch took was counted in the
+ *    hour and is not sent: the limit errs on the safe side).
  */
 const CLAIM_RECIPIENTS = `
+  WITH input AS (
+    SELECT DISTINCT ON (address_hash) address_hash, submission_id
+      FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS t(address_hash, submission_id, ord)
+     ORDER BY address_hash, ord
+  ), due AS (
+    SELECT * FROM input WHERE NOT EXISTS (
+      SELECT FROM auto_reply_recipients r WHERE r.address_hash = input.address_hash AND r.sent_at > now() - interval '24 hours')
+  ), hour AS (
+    INSERT INTO rate_limits AS l (key, hits, resets_at)
+    SELECT '${HOURLY_KEY}', count(*), now() + interval '1 hour' FROM due HAVING count(*) > 0
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN l.resets_at <= now() THEN excluded.hits ELSE l.hits + excluded.hits END,
+      resets_at = CASE WHEN l.resets_at <= now() THEN excluded.resets_at ELSE l.resets_at END
+    RETURNING hits
+  ), ranked AS (
+    SELECT due.*, row_number() OVER (ORDER BY address_hash) AS rank, count(*) OVER () AS batch FROM due
+  ), allowed AS (
+    SELECT ranked.* FROM ranked, hour WHERE hour.hits - ranked.batch + ranked.rank <= $3
+  )
   INSERT INTO auto_reply_recipients AS r (address_hash, submission_id)
-  SELECT DISTINCT ON (address_hash) address_hash, submission_id
-    FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS t(address_hash, submission_id, ord)
-   ORDER BY address_hash, ord
+  SELECT address_hash, submission_id FROM allowed ORDER BY address_hash
   ON CONFLICT (address_hash) DO UPDATE SET submission_id = excluded.submission_id, sent_at = now()
    WHERE r.sent_at <= now() - interval '24 hours'
   RETURNING submission_id AS "submissionId"`;
 
 function addressHash(email: string): string {
-  return createHash('sha256').update(normaliseEmail(email)).digest('hex');
+  return createHash('sha256').update(canonicalEmail(email)).digest('hex');
 }
 
 /** Queues the auto-reply to the visitors of stored leads, in the transaction that stores them. */
@@ -41,6 +70,7 @@ export class AutoReplies {
   constructor(
     private readonly mail: MailTransport,
     private readonly settings: AutoReplySettingsService,
+    private readonly config: ConfigService<Environment, true>,
   ) {}
 
   /** How many were queued: none when e-mail is not set up or the auto-reply is off. */
@@ -51,6 +81,7 @@ export class AutoReplies {
     const claimed = await manager.query<Array<{ submissionId: string }>>(CLAIM_RECIPIENTS, [
       leads.map((lead) => addressHash(lead.email)),
       leads.map((lead) => lead.id),
+      this.config.get('AUTO_REPLY_MAX_PER_HOUR', { infer: true }),
     ]);
     const replied = new Set(claimed.map((row) => row.submissionId));
     const emails = leads
@@ -58,7 +89,7 @@ export class AutoReplies {
       .map((lead) => ({
         kind: 'auto-reply' as const,
         to: lead.email,
-        content: autoReplyEmail(settings, lead.name),
+        content: autoReplyEmail(settings, greetedName(lead.name)),
         submissionId: lead.id,
       }));
     await queueEmails(manager, emails);

@@ -8,7 +8,13 @@ describe(validateEnvironment.name, () => {
   it('applies the defaults of the contract', () => {
     const sut = validateEnvironment({ DATABASE_URL });
 
-    expect(sut).toMatchObject({ NODE_ENV: 'development', PORT: 3000, CONTACT_RATE_LIMIT: 10, TRUST_PROXY: 1 });
+    expect(sut).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      CONTACT_RATE_LIMIT: 10,
+      TRUST_PROXY: 1,
+      AUTO_REPLY_MAX_PER_HOUR: 60,
+    });
     expect(sut.SHEETS_WEBHOOK_URL).toBeUndefined();
     expect(sut.MIGRATE_ON_START).toBe(true);
     expect(sut.RETENTION_DAYS).toBeUndefined();
@@ -38,6 +44,8 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL, PORT: 'eighty' }, /PORT/],
     [{ DATABASE_URL, PORT: '70000' }, /PORT/],
     [{ DATABASE_URL, CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
+    [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: '0' }, /AUTO_REPLY_MAX_PER_HOUR must be at least 1/],
+    [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: 'many' }, /AUTO_REPLY_MAX_PER_HOUR must be a whole number/],
     [{ DATABASE_URL, NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ DATABASE_URL, RETENTION_DAYS: '0' }, /RETENTION_DAYS must be at least 1/],
     [{ DATABASE_URL, RETENTION_DAYS: 'a year' }, /RETENTION_DAYS must be a whole number of days/],

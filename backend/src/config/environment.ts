@@ -145,6 +145,12 @@ export class Environment {
   @Min(1)
   CONTACT_RATE_LIMIT = 10;
 
+  /** Auto-replies to visitors that leave in all per hour (src/auto-reply/): the form cannot be made a mass mailer. */
+  @Type(() => Number)
+  @IsInt({ message: 'AUTO_REPLY_MAX_PER_HOUR must be a whole number' })
+  @Min(1, { message: 'AUTO_REPLY_MAX_PER_HOUR must be at least 1' })
+  AUTO_REPLY_MAX_PER_HOUR = 60;
+
   /** The dashboard's event stream sends a comment line this often (under nginx's 30 s read timeout). */
   @Type(() => Number)
   @IsInt()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpStatus, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
+import { clientNetwork } from '../rate-limit/client-network.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
@@ -35,7 +36,7 @@ export class ContactService {
    * the first answer again and stores nothing.
    */
   async submit(dto: CreateContactDto, clientIp: string, key?: string): Promise<ContactReceipt> {
-    const rateKey = `contact:${clientIp}`;
+    const rateKey = `contact:${clientNetwork(clientIp)}`;
     if (dto.website) return this.dropBot(rateKey);
     const id = randomUUID();
     const hash = key === undefined ? null : requestHash(dto);

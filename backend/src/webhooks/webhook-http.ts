@@ -14,6 +14,25 @@ export interface PostOptions {
   lookup?: LookupFunction;
 }
 
+/** Why a delivery was refused at connection time; never the address (the log is read by admins, the address is our network's). */
+export const REFUSED_ADDRESS_REASON = 'the address is in a loopback, private, link-local or metadata range';
+
+/** The SSRF guard refused the address the URL's host is or resolves to: trying again cannot help. */
+export class RefusedAddressError extends Error {
+  constructor() {
+    super(REFUSED_ADDRESS_REASON);
+    this.name = 'RefusedAddressError';
+  }
+}
+
+/**
+ * IPv4-compatible IPv6 (`::a.b.c.d`, deprecated by RFC 4291) reaches the IPv4 address on some
+ * stacks, but ipaddr.js calls it unicast (public): refused with the private ranges.
+ */
+const IPV4_COMPATIBLE = '::/96';
+// request-filtering-agent's refusals are plain Errors that say so, the resolved address in them.
+const AGENT_REFUSAL = /is not allowed/;
+
 /** Why a URL is refused before any connection, or null. */
 export function urlProblem(url: string, allowPrivate: boolean): string | null {
   let parsed: URL;
@@ -36,8 +55,13 @@ export function urlProblem(url: string, allowPrivate: boolean): string | null {
 export function postJson(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<number> {
   const problem = urlProblem(url, options.allowPrivate);
   if (problem) return Promise.reject(new Error(problem));
-  const filter = { allowPrivateIPAddress: options.allowPrivate, allowMetaIPAddress: options.allowPrivate };
-  const secure = url.startsWith('https:');
+  const filter = {
+    allowPrivateIPAddress: options.allowPrivate,
+    allowMetaIPAddress: options.allowPrivate,
+    denyIPAddressList: options.allowPrivate ? [] : [IPV4_COMPATIBLE],
+  };
+  // The scheme as the URL parser reads it (`HTTPS://` is https:), as urlProblem checked it.
+  const secure = new URL(url).protocol === 'https:';
   const agent = secure ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(
@@ -67,7 +91,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error) => reject(AGENT_REFUSAL.test(error.message) ? new RefusedAddressError() : error));
     request.end(body);
   }).finally(() => agent.destroy()) as Promise<number>;
 }

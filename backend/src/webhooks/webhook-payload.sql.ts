@@ -1,4 +1,5 @@
 import { INTERESTS } from '../contact/contact-rules.js';
+import { slackPlainTextSql } from './slack-text.js';
 
 /** The `webhook` channel of the delivery engine; a delivery's target is its endpoint's id. */
 export const WEBHOOK_CHANNEL = 'webhook';
@@ -6,9 +7,6 @@ export const WEBHOOK_CHANNEL = 'webhook';
 /** A SQL string literal (quotes doubled). */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const INTEREST_LABELS = literal(JSON.stringify(Object.fromEntries(INTERESTS.map(({ value, label }) => [value, label]))));
-
-/** Text for Slack's mrkdwn: `&`, `<` and `>` escaped, so a visitor's name cannot ping `<!channel>` or forge a link. */
-const slackEscaped = (sql: string) => `replace(replace(replace(${sql}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
 
 /** An ISO-8601 UTC time with milliseconds, as JSON.stringify writes a Date. */
 export const isoTime = (sql: string) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -30,8 +28,8 @@ const LEAD_DATA = `jsonb_build_object('id', s.id, 'name', s.name, 'email', s.ema
  * a relative link).
  */
 export function leadCreatedPayloadSql(publicUrl: string): string {
-  const text = `'New lead: ' || ${slackEscaped('s.name')} || ' – ' || coalesce(${INTEREST_LABELS}::jsonb ->> s.interest, s.interest)
-    || coalesce(' (' || ${slackEscaped('s.company')} || ')', '') || E'\\n' || ${publicUrl} || '/admin?lead=' || s.id`;
+  const text = `'New lead: ' || ${slackPlainTextSql('s.name')} || ' – ' || coalesce(${INTEREST_LABELS}::jsonb ->> s.interest, s.interest)
+    || coalesce(' (' || ${slackPlainTextSql('s.company')} || ')', '') || E'\\n' || ${publicUrl} || '/admin?lead=' || s.id`;
   return `CASE WHEN e.format = 'slack' THEN jsonb_build_object('text', ${text})
     ELSE jsonb_build_object('type', 'lead.created', 'timestamp', ${isoTime('now()')}, 'data', ${LEAD_DATA}) END`;
 }

@@ -11,15 +11,12 @@ import {
 } from '../deliveries/delivery-sender.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { isRetryableStatus } from '../deliveries/retry-schedule.js';
-import { postJson } from './webhook-http.js';
+import { postJson, RefusedAddressError } from './webhook-http.js';
 import { WEBHOOK_CHANNEL } from './webhook-payload.sql.js';
 import { standardWebhookHeaders } from './webhook-signature.js';
 
 /** Attempts in flight at once to one endpoint, per API process. */
 export const WEBHOOK_CONCURRENCY = 4;
-
-/** request-filtering-agent's refusal: "… is not allowed. Because, It is private IP address." */
-const REFUSED_ADDRESS = /is not allowed/;
 
 /**
  * Posts one `webhook` delivery to its endpoint: the payload decided when it was queued, signed
@@ -67,10 +64,9 @@ export class WebhookPoster implements DeliverySender, OnModuleInit {
         return { outcome: 'failed', reason: `HTTP ${status}: redirects are not followed`, status };
       return { outcome: isRetryableStatus(status) ? 'retry' : 'failed', reason: `HTTP ${status}`, status };
     } catch (error) {
-      const reason = describeNetworkError(error, this.timeoutMs);
       // A refused address does not get better by trying again; a DNS change is a new "Send again".
-      if (REFUSED_ADDRESS.test(reason)) return { outcome: 'failed', reason: reason.replace('network error: ', 'refused: ') };
-      return { outcome: 'retry', reason };
+      if (error instanceof RefusedAddressError) return { outcome: 'failed', reason: `refused: ${error.message}` };
+      return { outcome: 'retry', reason: describeNetworkError(error, this.timeoutMs) };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../common/transforms.js';
 import { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookEvent, type WebhookFormat } from '../webhook-endpoint.entity.js';
 
@@ -21,16 +21,17 @@ export class CreateWebhookDto {
   @IsIn(WEBHOOK_EVENTS, { each: true, message: `each event must be one of ${WEBHOOK_EVENTS.join(', ')}` })
   events!: WebhookEvent[];
 
+  // Optional, but null is a wrong value (answered 400), not "absent".
   @ApiPropertyOptional({ enum: WEBHOOK_FORMATS, default: 'standard' })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsIn(WEBHOOK_FORMATS, { message: `format must be one of ${WEBHOOK_FORMATS.join(', ')}` })
   format?: WebhookFormat;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsBoolean({ message: 'active must be true or false' })
   active?: boolean;
 }
 
-/** PATCH: each field given is changed. */
-export class UpdateWebhookDto extends PartialType(CreateWebhookDto) {}
+/** PATCH: each field given is changed; a field given as null is refused like any wrong value. */
+export class UpdateWebhookDto extends PartialType(CreateWebhookDto, { skipNullProperties: false }) {}

@@ -67,7 +67,7 @@ export function AutoReplyForm({ settings }: { settings: AutoReplySettings }) {
         error={Boolean(fieldError('body'))}
         helperText={
           fieldError('body') ??
-          `${NAME_PLACEHOLDER} is replaced by the visitor's name. ${body.length} / ${AUTO_REPLY_LIMITS.body}`
+          `${NAME_PLACEHOLDER} is replaced by the visitor's name, or "there" when it does not read like one (a link, an @, digits, over 60 characters). ${body.length} / ${AUTO_REPLY_LIMITS.body}`
         }
       />
       <Paper variant="outlined" component="section" aria-label="Preview" sx={{ p: 2, display: 'grid', gap: 1 }}>
