@@ -32,7 +32,7 @@ export class PasswordResetService {
   ) {}
 
   /** Asking again replaces the open link. Nothing in the answer tells whether the e-mail has an account. */
-  async request(email: string, ip: string, origin: string): Promise<void> {
+  async request(email: string, ip: string): Promise<void> {
     const normalised = normaliseEmail(email);
     await throttleLikeSignIn(this.rateLimit, 'password-reset', ip, normalised);
     const user = await this.dataSource.manager.findOneBy(User, { email: normalised, disabledAt: IsNull() });
@@ -45,7 +45,7 @@ export class PasswordResetService {
       await this.audit.record({ actor: null, action: 'password-reset', detail: { userId: user.id, step: 'requested' } }, manager);
       // The link leaves only by e-mail (never logged: it opens the account); without e-mail an
       // admin resets a teammate by inviting their address again.
-      return this.teamEmails.queuePasswordReset(manager, normalised, `${origin}/admin/reset#${token}`, RESET_MINUTES);
+      return this.teamEmails.queuePasswordReset(manager, normalised, token, RESET_MINUTES);
     });
     if (emailed) this.teamEmails.nudge();
   }

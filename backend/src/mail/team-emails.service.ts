@@ -46,6 +46,11 @@ export class TeamEmails {
     return true;
   }
 
+  /** The invitation link of `token`, from PUBLIC_URL (relative without it: see MailTransport.link). */
+  invitationUrl(token: string): string {
+    return this.mail.link(`/admin/invite#${token}`);
+  }
+
   async queueInvitation(manager: EntityManager, to: string, inviteUrl: string, role: Role, expiresAt: Date): Promise<boolean> {
     if (!this.mail.enabled) return false;
     const content = invitationEmail(inviteUrl, role, expiresAt, this.mail.publicUrl);
@@ -53,9 +58,10 @@ export class TeamEmails {
     return true;
   }
 
-  async queuePasswordReset(manager: EntityManager, to: string, resetUrl: string, minutes: number): Promise<boolean> {
+  async queuePasswordReset(manager: EntityManager, to: string, token: string, minutes: number): Promise<boolean> {
     if (!this.mail.enabled) return false;
-    await queueEmails(manager, [{ kind: 'password-reset', to, content: passwordResetEmail(resetUrl, minutes) }]);
+    const content = passwordResetEmail(this.mail.link(`/admin/reset#${token}`), minutes);
+    await queueEmails(manager, [{ kind: 'password-reset', to, content }]);
     return true;
   }
 }
