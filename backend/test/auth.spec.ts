@@ -48,6 +48,8 @@ describe('admin sign-in', () => {
       'POST /api/auth/invitations/accept',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
+      // The link's token is the proof: it may be opened where nobody is signed in.
+      'POST /api/auth/email/confirm',
       'GET /api/privacy',
     ];
     const all = servedRoutes(sut);
@@ -285,7 +287,10 @@ describe('the env admin at start-up', () => {
     const databaseUrl = await createTestDatabase();
     const first = await createTestApp({ databaseUrl, env: PRODUCTION });
     const owner = request.agent(first.server);
-    await owner.post('/api/auth/login').send({ username: PRODUCTION.ADMIN_USERNAME, password: PRODUCTION.ADMIN_PASSWORD }).expect(200);
+    await owner
+      .post('/api/auth/login')
+      .send({ username: PRODUCTION.ADMIN_USERNAME, password: PRODUCTION.ADMIN_PASSWORD })
+      .expect(200);
     await owner
       .post('/api/auth/password')
       .send({ currentPassword: PRODUCTION.ADMIN_PASSWORD, newPassword: TEAM_MADE_PASSWORD })

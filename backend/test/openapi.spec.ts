@@ -40,6 +40,8 @@ describe('OpenAPI', () => {
       '/api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver',
       '/api/admin/webhooks/{id}/rotate-secret',
       '/api/admin/webhooks/{id}/test',
+      '/api/auth/email',
+      '/api/auth/email/confirm',
       '/api/auth/invitations/accept',
       '/api/auth/login',
       '/api/auth/logout',

@@ -146,7 +146,9 @@ describe('the team: invitations, roles and disabled accounts', () => {
       const res = await invite(email, 'admin').expect(409);
       expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'That address already has an account' });
     }
-    const open = await sut.dataSource.query(`SELECT email FROM invitations WHERE email IN ('kim@example.com', 'kit@example.com')`);
+    const open = await sut.dataSource.query(
+      `SELECT email FROM invitations WHERE email IN ('kim@example.com', 'kit@example.com')`,
+    );
     expect(open).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'enable',
   'password',
   'password-reset',
+  'email-change',
   'webhook-create',
   'webhook-update',
   'webhook-rotate-secret',

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { DEV_ADMIN } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
 import { newLeadDefault, normaliseEmail, User } from '../users/user.entity.js';
@@ -30,14 +30,14 @@ export class AdminAccountService implements OnApplicationBootstrap {
     const email = this.config.get('ADMIN_EMAIL', { infer: true });
     const reset = this.config.get('ADMIN_RESET', { infer: true });
     if (reset && password === undefined) throw new Error('ADMIN_RESET=true needs ADMIN_PASSWORD');
-    if (await this.users.existsBy({ username })) {
+    // Plain SQL: a start with MIGRATE_ON_START=false may find the schema of an older release.
+    const [existing] = await this.users.query<unknown[]>(`SELECT 1 FROM users WHERE username = $1`, [username]);
+    if (existing) {
       if (reset) await this.resetAdmin(username, password!, email);
       return;
     }
     if (password === undefined) {
-      if (!(await this.users.existsBy({ role: 'admin', disabledAt: IsNull() }))) {
-        throw new Error('ADMIN_PASSWORD is required while no admin user exists');
-      }
+      if ((await this.users.count()) === 0) throw new Error('ADMIN_PASSWORD is required while no admin user exists');
       return;
     }
     // A concurrent start (another replica) may have made it first: nothing to do then.
@@ -54,6 +54,8 @@ export class AdminAccountService implements OnApplicationBootstrap {
       `UPDATE users SET password = $2, email = coalesce($3, email), role = 'admin', disabled_at = NULL WHERE username = $1`,
       [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email)],
     );
-    this.logger.warn(`admin account "${username}" reset from ADMIN_PASSWORD (ADMIN_RESET=true): unset ADMIN_RESET for the next start`);
+    this.logger.warn(
+      `admin account "${username}" reset from ADMIN_PASSWORD (ADMIN_RESET=true): unset ADMIN_RESET for the next start`,
+    );
   }
 }

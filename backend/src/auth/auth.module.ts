@@ -6,6 +6,8 @@ import { MailModule } from '../mail/mail.module.js';
 import { User } from '../users/user.entity.js';
 import { AdminAccountService } from './admin-account.service.js';
 import { AuthController } from './auth.controller.js';
+import { EmailChangeController } from './email-change.controller.js';
+import { EmailChangeService } from './email-change.service.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { Clock } from '../common/clock.js';
@@ -16,12 +18,13 @@ import { SessionMiddleware } from './session.middleware.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), AuditModule, MailModule],
-  controllers: [AuthController, PasswordResetController],
+  controllers: [AuthController, PasswordResetController, EmailChangeController],
   providers: [
     AuthService,
     AccountService,
     AdminAccountService,
     PasswordResetService,
+    EmailChangeService,
     Clock,
     SessionMiddleware,
     { provide: APP_GUARD, useClass: AccessGuard },

@@ -3,6 +3,7 @@ import { AutoReplyRecipient } from '../auto-reply/auto-reply-recipient.entity.js
 import { AutoReplySettings } from '../auto-reply/auto-reply-settings.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import { EmailChange } from '../auth/email-change.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
 import { Delivery } from '../deliveries/delivery.entity.js';
@@ -26,6 +27,7 @@ import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.j
 import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
 import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
+import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -38,6 +40,7 @@ const ENTITIES = [
   PasswordReset,
   AutoReplySettings,
   AutoReplyRecipient,
+  EmailChange,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -58,6 +61,7 @@ export const MIGRATIONS = [
   LeadCreatedNotify1796200000000,
   DigestRuns1796300000000,
   AutoReply1796400000000,
+  EmailChanges1796579176000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

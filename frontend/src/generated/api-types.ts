@@ -96,6 +96,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['EmailChangeController_request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['EmailChangeController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users': {
     parameters: {
       query?: never;
@@ -640,7 +672,6 @@ export interface components {
       assigned?: boolean;
     };
     UpdateAccountDto: {
-      email?: string;
       displayName?: string;
       /**
        * @description IANA time zone.
@@ -663,6 +694,16 @@ export interface components {
       token: string;
       /** Format: password */
       password: string;
+    };
+    ChangeEmailDto: {
+      /** @example ana@example.com */
+      email: string;
+      /** Format: password */
+      currentPassword: string;
+    };
+    ConfirmEmailDto: {
+      /** @description The token after `#` in the confirmation link. */
+      token: string;
     };
     TeamMemberDto: {
       /**
@@ -817,6 +858,7 @@ export interface components {
         | 'enable'
         | 'password'
         | 'password-reset'
+        | 'email-change'
         | 'webhook-create'
         | 'webhook-update'
         | 'webhook-rotate-secret'
@@ -1223,8 +1265,8 @@ export interface operations {
           'application/json': components['schemas']['AccountDto'];
         };
       };
-      /** @description The e-mail belongs to another account. */
-      409: {
+      /** @description A field breaks its rule, is null, or is not one of these (`email` changes by `POST /api/auth/email`). */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -1318,6 +1360,85 @@ export interface operations {
         content?: never;
       };
       /** @description This password reset link is no longer valid */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EmailChangeController_request: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeEmailDto'];
+      };
+    };
+    responses: {
+      /** @description A link valid 1 hour goes to the new address (to its owner a notice instead, when another account holds it: the answer is the same). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong password */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description E-mail is not set up: a new address cannot be confirmed (set SMTP_URL and MAIL_FROM) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EmailChangeController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmEmailDto'];
+      };
+    };
+    responses: {
+      /** @description The address is changed; the other sessions of the account have ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This e-mail confirmation link is no longer valid */
       410: {
         headers: {
           [name: string]: unknown;
@@ -1435,6 +1556,13 @@ export interface operations {
           'application/json': components['schemas']['InvitationCreatedDto'];
         };
       };
+      /** @description That address already has an account */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   InvitationsController_withdraw: {
@@ -1486,7 +1614,7 @@ export interface operations {
           'application/json': components['schemas']['SessionUserDto'];
         };
       };
-      /** @description The username is taken. */
+      /** @description The username is taken, or: That address already has an account. */
       409: {
         headers: {
           [name: string]: unknown;
