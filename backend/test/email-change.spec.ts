@@ -80,6 +80,20 @@ describe('changing one’s e-mail', () => {
     expect(await sut.dataSource.query(`SELECT * FROM email_changes WHERE user_id = $1`, [member.id])).toEqual([]);
   });
 
+  it("answers a disabled account's address the same 202, and mails nobody", async () => {
+    await createAccount(sut, 'member', { email: 'gone@example.com', disabled: true });
+    const agent = await signedInAs(sut, await createAccount(sut, 'member', { email: 'zed@example.com' }));
+
+    await agent.post('/api/auth/email').send({ email: 'gone@example.com', currentPassword: TEAM_PASSWORD }).expect(202);
+
+    // Whatever it queued is in the outbox with the request's commit: nothing for either address.
+    const queued = await sut.dataSource.query(
+      `SELECT payload ->> 'to' AS "to" FROM deliveries WHERE payload ->> 'to' IN ($1, $2)`,
+      ['gone@example.com', 'zed@example.com'],
+    );
+    expect(queued).toEqual([]);
+  });
+
   it('answers 410 to a link an hour old, replaced, made up, or whose address was taken since', async () => {
     const member = await createAccount(sut, 'member', { email: 'xia@example.com' });
     const agent = await signedInAs(sut, member);

@@ -77,7 +77,12 @@ describe('the team: invitations, roles and disabled accounts', () => {
       .send({ token: tokenOf(invitation.inviteUrl), username: 'cleo', password: TEAM_PASSWORD })
       .expect(201);
 
-    expect((await cleo.get('/api/auth/me').expect(200)).body).toMatchObject({ username: 'cleo', role: 'member' });
+    expect((await cleo.get('/api/auth/me').expect(200)).body).toMatchObject({
+      username: 'cleo',
+      role: 'member',
+      // Members (and admins) get each new lead by e-mail from the start; viewers do not.
+      notifications: { newLead: 'instant', assigned: true },
+    });
   });
 
   it('stores only the SHA-256 of the token', async () => {

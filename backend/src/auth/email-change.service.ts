@@ -47,11 +47,10 @@ export class EmailChangeService {
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(EmailChange, { userId: user.id });
       await this.audit.record({ actor: account, action: 'email-change', detail: { step: 'requested' } }, manager);
-      if (await manager.existsBy(User, { email: address })) {
-        await this.teamEmails.queueAddressTaken(manager, address);
-      } else {
-        await this.queueConfirmation(manager, user.id, address);
-      }
+      const owner = await manager.findOneBy(User, { email: address });
+      if (!owner) await this.queueConfirmation(manager, user.id, address);
+      // A disabled account gets no e-mail (its owner is no longer on the team).
+      else if (owner.disabledAt === null) await this.teamEmails.queueAddressTaken(manager, address);
     });
     this.teamEmails.nudge();
   }
