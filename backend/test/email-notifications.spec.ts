@@ -198,6 +198,9 @@ describe('e-mail notifications', () => {
     const admin = await signedInAgent(sut);
     const { body } = await admin
       .post('/api/admin/invitations')
+      // A stranger's Host, Origin and forwarding headers name no part of the link.
+      .set('Host', 'evil.example:8090')
+      .set('Origin', 'http://evil.example:8090')
       .set('X-Forwarded-Host', 'evil.example')
       .send({ email: 'New.Hire@example.com', role: 'member' })
       .expect(201);
