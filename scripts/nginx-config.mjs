@@ -20,6 +20,9 @@ export const TEMPLATE_VARIABLES = [
   'NGINX_API_RATE_RPS',
   'NGINX_API_BURST',
   'NGINX_BEHIND_PROXY',
+  'NGINX_SERVER_NAME',
+  'NGINX_OTHER_HOST',
+  'NGINX_SITE_ORIGIN',
 ];
 
 /**
@@ -32,6 +35,22 @@ export function apiRateValues(rate = '') {
   if (!Number.isInteger(perSecond) || perSecond < 0) throw new Error(`NGINX_API_RATE must be a whole number, got "${rate}"`);
   if (perSecond === 0) return { NGINX_API_LIMIT_KEY: '""', NGINX_API_RATE_RPS: 1, NGINX_API_BURST: 1000 };
   return { NGINX_API_LIMIT_KEY: '$binary_remote_addr', NGINX_API_RATE_RPS: perSecond, NGINX_API_BURST: perSecond * 5 };
+}
+
+/**
+ * The template's host check from NGINX_SERVER_NAME (the site's one host name). Empty: any
+ * host, and the landing page names the request's own (a plain host only). Set: another host
+ * answers 421 and the landing page names this one. The same rule as nginx/server-name.envsh.
+ */
+export function serverNameValues(name = '') {
+  if (name === '') {
+    return { NGINX_SERVER_NAME: '', NGINX_OTHER_HOST: '""', NGINX_SITE_ORIGIN: '$app_forwarded_proto://$app_request_host' };
+  }
+  if (!/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(name)) {
+    throw new Error(`NGINX_SERVER_NAME must be a host name such as leads.example.com, got "${name}"`);
+  }
+  const host = name.toLowerCase();
+  return { NGINX_SERVER_NAME: host, NGINX_OTHER_HOST: 1, NGINX_SITE_ORIGIN: `$app_forwarded_proto://${host}` };
 }
 
 /** envsubst semantics for `names`: `$NAME` and `${NAME}` become the value; others stay. */
@@ -77,6 +96,7 @@ export async function writeNginxPrefix({
   apiHost = '127.0.0.1',
   apiRate = process.env.NGINX_API_RATE,
   behindProxy = false,
+  serverName = process.env.NGINX_SERVER_NAME ?? '',
   nginxBin = nginxBinary(),
 }) {
   const template = await readFile(TEMPLATE, 'utf8');
@@ -89,6 +109,7 @@ export async function writeNginxPrefix({
     // connection on the loopback; a slow one is bounded by the API's own time limits.
     API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=0;`).join(' '),
     ...apiRateValues(apiRate),
+    ...serverNameValues(serverName),
     NGINX_BEHIND_PROXY: behindProxy ? '1' : '0',
     // The upstream block by name, as in Kubernetes; so the resolver is never asked.
     API_UPSTREAM: 'api_backend',

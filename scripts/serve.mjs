@@ -69,6 +69,9 @@ await supervisor.run(async () => {
     DATABASE_URL: databaseUrl,
     ADMIN_USERNAME: adminUsername,
     ADMIN_PASSWORD: adminPassword,
+    // A password made up for this run (printed below) must work on a database kept from an
+    // earlier run too: the admin is reset to it. A given ADMIN_PASSWORD only makes the first admin.
+    ...(env.ADMIN_PASSWORD ? {} : { ADMIN_RESET: 'true' }),
     SESSION_SECRET: env.SESSION_SECRET || randomBytes(32).toString('base64url'),
     // Links in e-mails open this server.
     PUBLIC_URL: env.PUBLIC_URL || `http://${host}:${port}`,

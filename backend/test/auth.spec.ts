@@ -48,6 +48,8 @@ describe('admin sign-in', () => {
       'POST /api/auth/invitations/accept',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
+      // The link's token is the proof: it may be opened where nobody is signed in.
+      'POST /api/auth/email/confirm',
       'GET /api/privacy',
     ];
     const all = servedRoutes(sut);
@@ -274,6 +276,60 @@ describe('start-up', () => {
       .send({ username: PRODUCTION.ADMIN_USERNAME, password: PRODUCTION.ADMIN_PASSWORD })
       .expect(200);
     await second.close();
+  });
+});
+
+describe('the env admin at start-up', () => {
+  const TEAM_MADE_PASSWORD = 'a password the owner chose 7';
+  const signIn = (sut: TestApp, password: string) =>
+    request(sut.server).post('/api/auth/login').send({ username: PRODUCTION.ADMIN_USERNAME, password });
+
+  it('leaves an existing account as the team made it (password, role, disabled) unless ADMIN_RESET=true', async () => {
+    const databaseUrl = await createTestDatabase();
+    const first = await createTestApp({ databaseUrl, env: PRODUCTION });
+    const owner = request.agent(first.server);
+    await owner
+      .post('/api/auth/login')
+      .send({ username: PRODUCTION.ADMIN_USERNAME, password: PRODUCTION.ADMIN_PASSWORD })
+      .expect(200);
+    await owner
+      .post('/api/auth/password')
+      .send({ currentPassword: PRODUCTION.ADMIN_PASSWORD, newPassword: TEAM_MADE_PASSWORD })
+      .expect(204);
+    // Another admin took over and made the env admin a member.
+    await first.dataSource.query(`UPDATE users SET role = 'member' WHERE username = $1`, [PRODUCTION.ADMIN_USERNAME]);
+    await first.close();
+
+    const second = await createTestApp({ databaseUrl, env: PRODUCTION });
+    try {
+      await signIn(second, PRODUCTION.ADMIN_PASSWORD).expect(401);
+      await signIn(second, TEAM_MADE_PASSWORD).expect(200);
+      const [row] = await second.dataSource.query(`SELECT role, disabled_at FROM users WHERE username = $1`, [
+        PRODUCTION.ADMIN_USERNAME,
+      ]);
+      expect(row).toEqual({ role: 'member', disabled_at: null });
+      await second.dataSource.query(`UPDATE users SET disabled_at = now() WHERE username = $1`, [PRODUCTION.ADMIN_USERNAME]);
+    } finally {
+      await second.close();
+    }
+
+    const reset = await createTestApp({ databaseUrl, env: { ...PRODUCTION, ADMIN_RESET: 'true' } });
+    try {
+      await signIn(reset, TEAM_MADE_PASSWORD).expect(401);
+      await signIn(reset, PRODUCTION.ADMIN_PASSWORD).expect(200);
+      const [row] = await reset.dataSource.query(`SELECT role, disabled_at, notify_new_lead FROM users WHERE username = $1`, [
+        PRODUCTION.ADMIN_USERNAME,
+      ]);
+      expect(row).toEqual({ role: 'admin', disabled_at: null, notify_new_lead: 'instant' });
+    } finally {
+      await reset.close();
+    }
+  });
+
+  it('refuses ADMIN_RESET=true without ADMIN_PASSWORD in production', async () => {
+    await expect(createTestApp({ env: { ...PRODUCTION, ADMIN_PASSWORD: '', ADMIN_RESET: 'true' } })).rejects.toThrow(
+      'ADMIN_RESET=true needs ADMIN_PASSWORD',
+    );
   });
 });
 

@@ -27,6 +27,7 @@ describe('e-mail under a burst of 1,000 leads', () => {
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'leads@example.com',
+      PUBLIC_URL: 'https://leads.example.com',
       CONTACT_RATE_LIMIT: '100000',
     });
     db = new pg.Client({ connectionString: databaseUrl });

@@ -194,16 +194,27 @@ describe('e-mail notifications', () => {
     ]);
   });
 
-  it('e-mails an invitation with its link, which the answer still carries', async () => {
+  it('e-mails an invitation with its link from PUBLIC_URL, which the answer still carries, and keeps no token once sent', async () => {
     const admin = await signedInAgent(sut);
     const { body } = await admin
       .post('/api/admin/invitations')
+      // A stranger's Host, Origin and forwarding headers name no part of the link.
+      .set('Host', 'evil.example:8090')
+      .set('Origin', 'http://evil.example:8090')
+      .set('X-Forwarded-Host', 'evil.example')
       .send({ email: 'New.Hire@example.com', role: 'member' })
       .expect(201);
 
+    expect(body.inviteUrl).toMatch(new RegExp(`^${PUBLIC_URL}/admin/invite#[^#]+$`));
     const { mail } = await mailTo('new.hire@example.com', 'You are invited to the lead inbox');
     expect(mail.text).toContain(`Accept the invitation: ${body.inviteUrl}`);
     expect(mail.html).toContain(`href="${body.inviteUrl}"`);
+    const secret = new URL(body.inviteUrl).hash.split('.')[1];
+    await waitFor('the invitation to be recorded as sent', async () => {
+      const [row] = await sut.dataSource.query(`SELECT status FROM deliveries WHERE event = 'invitation'`);
+      return row?.status === 'delivered';
+    });
+    expect(JSON.stringify(await sut.dataSource.query(`SELECT * FROM deliveries`))).not.toContain(secret);
   });
 
   describe('the daily digest', () => {

@@ -20,6 +20,7 @@ describe('e-mail across a crash of the API (SIGKILL mid-send)', () => {
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'leads@example.com',
+      PUBLIC_URL: 'https://leads.example.com',
       DELIVERY_RETRY_BASE_MS: '50',
       DELIVERY_POLL_INTERVAL_MS: '50',
       // An e-mail cut short waits for its lease to end: this plus 5 s.

@@ -8,7 +8,7 @@ import { queueEmails } from '../src/mail/queue-emails.js';
 import { testEmail } from '../src/mail/test-email.js';
 import { REFUSED_RECIPIENT, type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
 import { waitFor } from './support/sheets-endpoint.js';
-import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
+import { createTestApp, DEV_ADMIN, signedInAgent, type TestApp } from './support/test-app.js';
 
 const PUBLIC_URL = 'https://leads.example.com';
 const MAIL_FROM = 'Lead inbox <leads@example.com>';
@@ -56,7 +56,14 @@ describe('e-mail', () => {
       const admin = await signedInAgent(sut);
       const none = await admin.post('/api/admin/settings/test-email').send({}).expect(409);
       expect(none.body.message).toBe('Your account has no e-mail address: add one on your account page');
-      await admin.patch('/api/auth/me').send({ email: 'admin@example.com' }).expect(200);
+      // The address is added as any change of it is: the password, then the link sent to it.
+      await admin.post('/api/auth/email').send({ email: 'admin@example.com', currentPassword: DEV_ADMIN.password }).expect(202);
+      await waitFor('the confirmation', () =>
+        smtp.received.some(({ mail }) => mail.subject === 'Confirm your new e-mail address'),
+      );
+      const confirmation = smtp.received.find(({ mail }) => mail.subject === 'Confirm your new e-mail address')!;
+      const token = /\/admin\/confirm-email#(\S+)$/m.exec(confirmation.mail.text ?? '')![1];
+      await admin.post('/api/auth/email/confirm').send({ token }).expect(204);
       const before = smtp.received.length;
       const res = await admin.post('/api/admin/settings/test-email').send({}).expect(200);
       expect(res.body.to).toBe('admin@example.com');

@@ -9,6 +9,7 @@ import { UuidIds1795800000000 } from '../src/database/migrations/1795800000000-u
 import { ContactSubmissionDays1795900000000 } from '../src/database/migrations/1795900000000-contact-submission-days.js';
 import { TeamAccounts1796000000000 } from '../src/database/migrations/1796000000000-team-accounts.js';
 import request from 'supertest';
+import { hashPassword } from '../src/auth/passwords.js';
 import { seedSubmissions } from './support/seed.js';
 import { Deliveries1796100000000 } from '../src/database/migrations/1796100000000-deliveries.js';
 import { waitFor } from './support/sheets-endpoint.js';
@@ -236,8 +237,10 @@ describe('migrations', () => {
     const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(TeamAccounts1796000000000));
     const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
     await before.runMigrations();
-    // The env admin as today's start-up made it (the password is reset from the env at start).
-    const [{ id: adminId }] = await before.query(`INSERT INTO users (username, password) VALUES ('admin', 'x') RETURNING id`);
+    // The env admin as that release's start-up made it (a start now leaves its password as it is).
+    const [{ id: adminId }] = await before.query(`INSERT INTO users (username, password) VALUES ('admin', $1) RETURNING id`, [
+      await hashPassword(DEV_ADMIN.password),
+    ]);
     const [{ id: leadId }] = await before.query(
       `INSERT INTO contact_submissions (name, email, interest, status, status_changed_by) VALUES ('Kept', 'kept@example.com', 'community', 'contacted', 'admin') RETURNING id`,
     );

@@ -45,6 +45,8 @@ describe('OpenAPI', () => {
       '/api/auth/2fa/disable',
       '/api/auth/2fa/enable',
       '/api/auth/2fa/setup',
+      '/api/auth/email',
+      '/api/auth/email/confirm',
       '/api/auth/invitations/accept',
       '/api/auth/login',
       '/api/auth/logout',

@@ -7,6 +7,7 @@ import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const NEW_PASSWORD = 'a fresh start password 5';
+const PUBLIC_URL = 'https://leads.example.com';
 
 async function timed(call: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -27,7 +28,7 @@ describe('password reset', () => {
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
     sut = await createTestApp({
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'leads@example.com', DELIVERY_POLL_INTERVAL_MS: '200' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'leads@example.com', PUBLIC_URL, DELIVERY_POLL_INTERVAL_MS: '200' },
       override: (builder) => builder.overrideProvider(Clock).useValue({ now: () => now }),
     });
   });
@@ -71,12 +72,40 @@ describe('password reset', () => {
     await tokenFor('nia@example.com');
     const { mail } = smtp.received.find((received) => received.envelopeTo.includes('nia@example.com'))!;
     expect(mail.subject).toBe('Reset your password');
-    expect(linksTo('nia@example.com')).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/admin\/reset#[^#]+$/)]);
+    expect(linksTo('nia@example.com')).toEqual([expect.stringMatching(/^https:\/\/leads\.example\.com\/admin\/reset#[^#]+$/)]);
     expect(mail.html).toContain(`href="${linksTo('nia@example.com')[0]}"`);
     // Queued with the link in one transaction: no other e-mail is on its way.
     const queued = await sut.dataSource.query(`SELECT payload ->> 'to' AS "to" FROM deliveries WHERE event = 'password-reset'`);
     expect(queued).toEqual([{ to: 'nia@example.com' }]);
+    // Once sent, the outbox keeps the e-mail without its token (a backup yields no usable link).
+    await waitFor('the reset e-mail to be recorded as sent', async () => {
+      const [row] = await sut.dataSource.query(`SELECT status FROM deliveries WHERE event = 'password-reset'`);
+      return row?.status === 'delivered';
+    });
+    const secret = new URL(linksTo('nia@example.com')[0]).hash.split('.')[1];
+    const stored = JSON.stringify(await sut.dataSource.query(`SELECT * FROM deliveries`));
+    expect(stored).not.toContain(secret);
+    expect(stored).toContain(`${PUBLIC_URL}/admin/reset#removed-once-sent`);
   });
+
+  it.each(['evil.example:8090', '127.0.0.1:8090@evil.example'])(
+    'links to PUBLIC_URL whatever Host, Origin and X-Forwarded-Host the request names (Host: %s)',
+    async (host) => {
+      const email = `host-${host.length}@example.com`;
+      await createAccount(sut, 'admin', { email });
+
+      await ask(email, fromNewIp())
+        .set('Host', host)
+        .set('Origin', `http://${host}`)
+        .set('X-Forwarded-Host', 'evil.example')
+        .set('X-Forwarded-Proto', 'http')
+        .expect(202);
+
+      await tokenFor(email);
+      expect(linksTo(email)).toEqual([expect.stringMatching(/^https:\/\/leads\.example\.com\/admin\/reset#[^#]+$/)]);
+      expect(smtp.received.find((received) => received.envelopeTo.includes(email))!.mail.html).not.toContain('evil');
+    },
+  );
 
   it('sets the new password once, ends every session of the account, and the old password no longer works', async () => {
     const ip = fromNewIp();

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 type Agent = ReturnType<typeof request.agent>;
 
-/** The token of an invitation link (after `#`). */
-const tokenOf = (inviteUrl: string) => new URL(inviteUrl).hash.slice(1);
+/** The token of an invitation link (after `#`); relative here, as no PUBLIC_URL is set. */
+const tokenOf = (inviteUrl: string) => new URL(inviteUrl, 'http://dashboard.invalid').hash.slice(1);
 
 describe('the team: invitations, roles and disabled accounts', () => {
   let sut: TestApp;
@@ -37,7 +37,8 @@ describe('the team: invitations, roles and disabled accounts', () => {
       email: 'bea@example.com',
       role: 'viewer',
       expiresAt: new Date(now.getTime() + 7 * 24 * 3600_000).toISOString(),
-      inviteUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/admin\/invite#[^#]+$/),
+      // No PUBLIC_URL: relative, whatever Host the request named; the dashboard completes it.
+      inviteUrl: expect.stringMatching(/^\/admin\/invite#[^#]+$/),
     });
     const { body: team } = await admin.get('/api/admin/users').expect(200);
     expect(team).toContainEqual({
@@ -59,6 +60,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
     expect((await agent.get('/api/auth/me').expect(200)).body).toMatchObject({
       email: 'bea@example.com',
       displayName: 'Bea B.',
+      notifications: { newLead: 'off', assigned: true },
       role: 'viewer',
     });
     const { body: after } = await admin.get('/api/admin/users').expect(200);
@@ -76,7 +78,12 @@ describe('the team: invitations, roles and disabled accounts', () => {
       .send({ token: tokenOf(invitation.inviteUrl), username: 'cleo', password: TEAM_PASSWORD })
       .expect(201);
 
-    expect((await cleo.get('/api/auth/me').expect(200)).body).toMatchObject({ username: 'cleo', role: 'member' });
+    expect((await cleo.get('/api/auth/me').expect(200)).body).toMatchObject({
+      username: 'cleo',
+      role: 'member',
+      // Members (and admins) get each new lead by e-mail from the start; viewers do not.
+      notifications: { newLead: 'instant', assigned: true },
+    });
   });
 
   it('stores only the SHA-256 of the token', async () => {
@@ -137,18 +144,49 @@ describe('the team: invitations, roles and disabled accounts', () => {
     await accept(tokenOf(invitation.inviteUrl), 'jody').expect(201);
   });
 
-  it('lets an admin reset a teammate by inviting their e-mail again: the same account, a new password', async () => {
-    const kim = await createAccount(sut, 'member', { email: 'kim@example.com' });
-    const old = await signedInAs(sut, kim);
-    const { body: invitation } = await invite('kim@example.com').expect(201);
+  it('refuses to invite an address that an account holds, active or disabled: 409, and no invitation', async () => {
+    await createAccount(sut, 'member', { email: 'kim@example.com' });
+    await createAccount(sut, 'member', { email: 'kit@example.com', disabled: true });
 
-    const { body } = await accept(tokenOf(invitation.inviteUrl), kim.username, { password: 'a new password for her 9' }).expect(
-      201,
+    for (const email of ['kim@example.com', ' KIT@example.com']) {
+      const res = await invite(email, 'admin').expect(409);
+      expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'That address already has an account' });
+    }
+    const open = await sut.dataSource.query(
+      `SELECT email FROM invitations WHERE email IN ('kim@example.com', 'kit@example.com')`,
     );
+    expect(open).toEqual([]);
+  });
 
-    expect(body.id).toBe(kim.id);
-    await old.get('/api/auth/me').expect(401);
-    await signedInAs(sut, { username: kim.username, password: 'a new password for her 9' });
+  it('never lets an invitation change an account: an admin inviting their own address as viewer keeps their admin', async () => {
+    const isolated = await createTestApp();
+    try {
+      const solo = await createAccount(isolated, 'admin', { email: 'solo@example.com' });
+      await isolated.dataSource.query(`UPDATE users SET role = 'viewer' WHERE username = 'admin'`);
+      const agent = await signedInAs(isolated, solo);
+
+      await agent.post('/api/admin/invitations').send({ email: 'solo@example.com', role: 'viewer' }).expect(409);
+
+      const [{ admins }] = await isolated.dataSource.query(
+        `SELECT count(*)::int AS admins FROM users WHERE role = 'admin' AND disabled_at IS NULL`,
+      );
+      expect(admins).toBe(1);
+      expect((await agent.get('/api/auth/me').expect(200)).body.role).toBe('admin');
+    } finally {
+      await isolated.close();
+    }
+  });
+
+  it('refuses to accept an invitation whose address has an account by now, and leaves that account as it was', async () => {
+    const { body: invitation } = await invite('late@example.com', 'viewer').expect(201);
+    const owner = await createAccount(sut, 'admin', { email: 'late@example.com' });
+
+    const res = await accept(tokenOf(invitation.inviteUrl), 'late-taker').expect(409);
+
+    expect(res.body.message).toBe('That address already has an account');
+    const [row] = await sut.dataSource.query(`SELECT username, role FROM users WHERE id = $1`, [owner.id]);
+    expect(row).toEqual({ username: owner.username, role: 'admin' });
+    await signedInAs(sut, owner);
   });
 
   it('changes a role, disables an account (its cookie gets 401 at once) and enables it again', async () => {

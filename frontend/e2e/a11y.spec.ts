@@ -73,7 +73,7 @@ test('the thank-you panel has no axe violations', async ({ page }) => {
 });
 
 test("the team's pages have no axe violations and no horizontal scroll at 375 px", async ({ page, browser }) => {
-  test.slow(); // five pages, each checked by axe
+  test.slow(); // six pages, each checked by axe
   await page.setViewportSize({ width: 375, height: 812 });
   const signedOutContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const signedOut = await signedOutContext.newPage();
@@ -81,6 +81,7 @@ test("the team's pages have no axe violations and no horizontal scroll at 375 px
     [signedOut, '/admin/reset#not-a-real-token', 'Choose a new password'],
     [signedOut, '/admin/invite#not-a-real-token-but-a-form-to-check', 'Join the team'],
     [signedOut, '/admin/reset', 'Forgot password?'],
+    [signedOut, '/admin/confirm-email', 'Confirm your new e-mail address'],
   ];
   await signIn(page);
   pages.push([page, '/admin/account', 'Your account'], [page, '/admin/team', 'Team']);

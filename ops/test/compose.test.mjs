@@ -36,7 +36,8 @@ function composeSchemaValidator() {
 }
 
 describe('docker-compose.yml', () => {
-  const SECRETS = ['POSTGRES_PASSWORD', 'SESSION_SECRET', 'ADMIN_PASSWORD'];
+  // Required by compose; ADMIN_PASSWORD is left empty too, but only the API needs it (while no account exists).
+  const SECRETS = ['POSTGRES_PASSWORD', 'SESSION_SECRET'];
   /** `.env.example` with `values` filled in, as a file of its own; returns its path. */
   function envFileFrom(values) {
     const text = readText('.env.example').replace(/^([A-Z_][A-Z0-9_]*)=.*$/gm, (line, name) =>
@@ -54,7 +55,8 @@ describe('docker-compose.yml', () => {
 
   test('.env.example leaves every secret empty, so no sample secret can reach production', () => {
     const example = readText('.env.example');
-    for (const name of [...SECRETS, 'SHEETS_WEBHOOK_SECRET']) assert.match(example, new RegExp(`^${name}=$`, 'm'), name);
+    for (const name of [...SECRETS, 'ADMIN_PASSWORD', 'SHEETS_WEBHOOK_SECRET'])
+      assert.match(example, new RegExp(`^${name}=$`, 'm'), name);
     assert.doesNotMatch(example, /change-me/i);
   });
 
@@ -72,7 +74,7 @@ describe('docker-compose.yml', () => {
 
   test('docker-compose config refuses .env.example as it is: the `:?` guards name the missing secret', () => {
     for (const missing of SECRETS) {
-      const filled = { POSTGRES_PASSWORD: 'Xq7vN2pL9rT4wZ8k', SESSION_SECRET: 'x', ADMIN_PASSWORD: 'x' };
+      const filled = { POSTGRES_PASSWORD: 'Xq7vN2pL9rT4wZ8k', SESSION_SECRET: 'x' };
       delete filled[missing];
       assert.throws(
         () =>
@@ -83,6 +85,19 @@ describe('docker-compose.yml', () => {
         missing,
       );
     }
+  });
+
+  test('starts without ADMIN_PASSWORD once the database has an account: compose does not require it', () => {
+    const envFile = envFileFrom({
+      POSTGRES_PASSWORD: 'Xq7vN2pL9rT4wZ8k',
+      SESSION_SECRET: 'q3T0yX9m1pZr8w+KcV2bN7eH4uJ6aLsD0fGiOk5RtYE=',
+    });
+    const output = run(dockerComposeBin(), ['--env-file', envFile, '-f', 'docker-compose.yml', 'config'], {
+      env: withoutSecrets(),
+    });
+    assert.match(output, /services:/);
+    assert.equal(compose.services.backend.environment.ADMIN_PASSWORD, '${ADMIN_PASSWORD:-}');
+    assert.equal(compose.services.backend.environment.ADMIN_RESET, '${ADMIN_RESET:-false}');
   });
 
   test('validates against the compose-spec JSON schema', () => {
@@ -114,9 +129,7 @@ describe('docker-compose.yml', () => {
     assert.match(backend.healthcheck.test.join(' '), /\/api\/health\/ready/);
     assert.equal(backend.environment.NODE_ENV, 'production');
     assert.equal(backend.build.dockerfile, 'backend/Dockerfile');
-    for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD']) {
-      assert.match(backend.environment[name], /^\$\{[A-Z_]+:\?/, `${name} must come from .env and be required`);
-    }
+    assert.match(backend.environment.SESSION_SECRET, /^\$\{[A-Z_]+:\?/, 'SESSION_SECRET must come from .env and be required');
   });
 
   test('nginx is published on 8080 and waits for a healthy backend', () => {
@@ -127,6 +140,7 @@ describe('docker-compose.yml', () => {
     assert.match(nginx.environment.API_UPSTREAM_SERVERS, /server backend:3000;/);
     // Looked up per request: a recreated backend container has a new address.
     assert.equal(nginx.environment.API_UPSTREAM, 'backend:3000');
+    assert.equal(nginx.environment.NGINX_SERVER_NAME, '${NGINX_SERVER_NAME:-}');
   });
 
   test('exec-form healthchecks have no spaces in their arguments (podman splits them there)', () => {

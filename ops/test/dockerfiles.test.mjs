@@ -138,7 +138,8 @@ describe('Dockerfiles', () => {
       // The script with its fixed paths pointed into the temp folder.
       const script = readText('nginx/entrypoint.sh')
         .replace(/(?<![\w.-])\/(etc|tmp)\b/g, (fixed) => dir + fixed)
-        .replace('/usr/local/bin/api-rate.envsh', path.join(ROOT, 'nginx', 'api-rate.envsh'));
+        .replace('/usr/local/bin/api-rate.envsh', path.join(ROOT, 'nginx', 'api-rate.envsh'))
+        .replace('/usr/local/bin/server-name.envsh', path.join(ROOT, 'nginx', 'server-name.envsh'));
       mkdirSync(path.join(dir, 'etc', 'nginx', 'templates'), { recursive: true });
       writeFileSync(path.join(dir, 'etc', 'resolv.conf'), 'search example\nnameserver 10.89.0.1\nnameserver 10.0.0.2\n');
       writeFileSync(

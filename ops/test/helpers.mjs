@@ -44,14 +44,14 @@ export function systemTool(candidates, debianPackage) {
 export const nginxBin = () => systemTool(process.env.NGINX_BIN ? [process.env.NGINX_BIN] : ['/usr/sbin/nginx'], 'nginx');
 /**
  * Debian's nginx on a free port of 127.0.0.1 with the project's config (scripts/nginx-config.mjs
- * `writeNginxPrefix`, given `options` such as `apiPorts`) and a one-line page, in a temporary
+ * `writeNginxPrefix`, given `options` such as `apiPorts`) and a one-line page (or `indexHtml`), in a temporary
  * prefix; resolves once it answers /healthz. `stop()` quits it by its PID and removes the prefix.
  */
-export async function startNginx(options) {
+export async function startNginx({ indexHtml = '<!doctype html><div id="root"></div>', ...options }) {
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'ops-nginx-'));
   const root = path.join(prefix, 'html');
   await mkdir(root);
-  await writeFile(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(root, 'index.html'), indexHtml);
   const port = await freePort();
   const { args } = await writeNginxPrefix({ ...options, prefix, listen: `127.0.0.1:${port}`, root, nginxBin: nginxBin() });
   const child = spawn(nginxBin(), args, { cwd: prefix, stdio: 'ignore' });

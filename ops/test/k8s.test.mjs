@@ -140,6 +140,34 @@ describe('k8s/ (kustomize)', () => {
     assert.equal(rule.ports[0].port, 3000);
   });
 
+  test('only the Ingress controller reaches the web pods (it alone may set their X-Forwarded-For)', () => {
+    const policy = find('NetworkPolicy', 'web');
+    assert.deepEqual(policy.spec.podSelector.matchLabels, find('Deployment', 'web').spec.selector.matchLabels);
+    assert.equal(policy.spec.ingress.length, 1);
+    const [rule] = policy.spec.ingress;
+    assert.equal(rule.from.length, 1, 'one peer: the controller');
+    const [peer] = rule.from;
+    // Namespace and pods in one peer: both must match (two peers would admit either).
+    assert.deepEqual(peer.namespaceSelector.matchLabels, { 'kubernetes.io/metadata.name': 'ingress-nginx' });
+    assert.equal(peer.podSelector.matchLabels['app.kubernetes.io/name'], 'ingress-nginx');
+    assert.equal(peer.ipBlock, undefined);
+    assert.deepEqual(rule.ports, [{ protocol: 'TCP', port: 8080 }]);
+  });
+
+  test('web: nginx serves the Ingress host only, and the API starts without ADMIN_PASSWORD once an account exists', () => {
+    const [container] = find('Deployment', 'web').spec.template.spec.containers;
+    const host = find('Ingress', 'web').spec.rules[0].host;
+    assert.equal(container.env.find((variable) => variable.name === 'NGINX_SERVER_NAME')?.value, host);
+    // The Secret reaches the API whole (envFrom): a key left out is simply unset, never a failed pod.
+    for (const pod of [find('Deployment', 'backend').spec.template.spec, find('Job', 'backend-migrate').spec.template.spec]) {
+      for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
+        const refs = (c.env ?? []).filter((variable) => variable.valueFrom?.secretKeyRef?.key === 'ADMIN_PASSWORD');
+        assert.deepEqual(refs, [], c.name);
+      }
+    }
+    assert.equal(find('ConfigMap', 'backend-config').data.ADMIN_RESET, 'false');
+  });
+
   test('migrations run once, in a Job with the backend image', () => {
     const job = find('Job', 'backend-migrate');
     const [container] = job.spec.template.spec.containers;

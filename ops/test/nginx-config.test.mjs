@@ -5,7 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { apiRateValues, renderTemplate, ROOT, TEMPLATE_VARIABLES, writeNginxPrefix } from '../../scripts/nginx-config.mjs';
+import {
+  apiRateValues,
+  renderTemplate,
+  ROOT,
+  serverNameValues,
+  TEMPLATE_VARIABLES,
+  writeNginxPrefix,
+} from '../../scripts/nginx-config.mjs';
 import { nginxBin, readText, run } from './helpers.mjs';
 
 const template = readText('nginx/templates/default.conf.template');
@@ -37,6 +44,7 @@ describe('nginx/templates/default.conf.template', () => {
       API_UPSTREAM: 'backend:3000',
       NGINX_RESOLVER: '10.89.0.1',
       ...apiRateValues('10'),
+      ...serverNameValues('leads.example.com'),
       NGINX_BEHIND_PROXY: '0',
     });
     assert.doesNotMatch(rendered, new RegExp(`\\$\\{?(${TEMPLATE_VARIABLES.join('|')})`));
@@ -74,6 +82,38 @@ describe('nginx/templates/default.conf.template', () => {
       const values = apiRateValues(rate);
       assert.equal(shell, `${values.NGINX_API_LIMIT_KEY}|${values.NGINX_API_RATE_RPS}|${values.NGINX_API_BURST}`);
     }
+  });
+
+  test('NGINX_SERVER_NAME: empty serves any host; the image derives the same values as make serve', () => {
+    assert.deepEqual(serverNameValues(undefined), serverNameValues(''));
+    assert.deepEqual(serverNameValues('Leads.Example.com'), {
+      NGINX_SERVER_NAME: 'leads.example.com',
+      NGINX_OTHER_HOST: 1,
+      NGINX_SITE_ORIGIN: '$app_forwarded_proto://leads.example.com',
+    });
+    for (const bad of ['evil.example:8090', 'a b', 'x"y', '.example.com']) {
+      assert.throws(() => serverNameValues(bad), /NGINX_SERVER_NAME/, bad);
+    }
+    for (const name of ['', 'Leads.Example.com']) {
+      const script = `. ./nginx/server-name.envsh; printf '%s|%s|%s' "$NGINX_SERVER_NAME" "$NGINX_OTHER_HOST" "$NGINX_SITE_ORIGIN"`;
+      const shell = execFileSync('sh', ['-c', script], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, NGINX_SERVER_NAME: name },
+        encoding: 'utf8',
+      });
+      const values = serverNameValues(name);
+      assert.equal(shell, `${values.NGINX_SERVER_NAME}|${values.NGINX_OTHER_HOST}|${values.NGINX_SITE_ORIGIN}`);
+    }
+    const refused = `. ./nginx/server-name.envsh`;
+    assert.throws(
+      () =>
+        execFileSync('sh', ['-c', refused], {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH, NGINX_SERVER_NAME: 'evil.example:8090' },
+          stdio: 'pipe',
+        }),
+      /NGINX_SERVER_NAME must be a host name/,
+    );
   });
 
   test('upstream: several failures, not one slow request, take a replica out; keep-alive shorter than the API', () => {
@@ -116,6 +156,7 @@ describe('nginx/templates/default.conf.template', () => {
       API_UPSTREAM: 'backend:3000',
       NGINX_RESOLVER: '127.0.0.11',
       ...apiRateValues('20'),
+      ...serverNameValues(''),
       NGINX_BEHIND_PROXY: '0',
     });
     await writeFile(path.join(dir, 'default.conf'), site);

@@ -196,6 +196,14 @@ describe('make serve (nginx + 2 API replicas)', () => {
     }
   });
 
+  test('/admin/confirm-email (the link to a new address) is a prerendered page of its own, noindex', async () => {
+    const response = await request(port, '/admin/confirm-email');
+    assert.equal(response.status, 200);
+    assert.match(response.text, /<title>Confirm your new e-mail address/);
+    assert.match(response.text, /Confirming the address/);
+    assert.equal(response.headers['x-robots-tag'], 'noindex, nofollow');
+  });
+
   test('/robots.txt keeps crawlers out of /admin and /api/', async () => {
     const response = await request(port, '/robots.txt');
     assert.equal(response.status, 200);

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   'two-factor-on',
   'two-factor-off',
+  'email-change',
   'webhook-create',
   'webhook-update',
   'webhook-rotate-secret',

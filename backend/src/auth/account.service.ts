@@ -1,10 +1,9 @@
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { isUniqueViolation } from '../common/unique-violation.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { normaliseEmail, User } from '../users/user.entity.js';
+import { User } from '../users/user.entity.js';
 import { AccountDto } from './dto/account.dto.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { UpdateAccountDto } from './dto/update-account.dto.js';
@@ -28,19 +27,15 @@ export class AccountService {
     return AccountDto.from(await this.dataSource.manager.findOneByOrFail(User, { id }));
   }
 
-  /** Changes what the body gives; 409 when the e-mail is another account's. */
+  /** Changes what the body gives. */
   async update(id: string, changes: UpdateAccountDto): Promise<AccountDto> {
     const columns: Partial<User> = {};
-    if (changes.email !== undefined) columns.email = normaliseEmail(changes.email);
     if (changes.displayName !== undefined) columns.displayName = changes.displayName;
     if (changes.timeZone !== undefined) columns.timeZone = changes.timeZone;
     if (changes.notifications?.newLead !== undefined) columns.notifyNewLead = changes.notifications.newLead;
     if (changes.notifications?.assigned !== undefined) columns.notifyAssigned = changes.notifications.assigned;
     if (Object.keys(columns).length > 0) {
-      await this.dataSource.manager.update(User, { id }, columns).catch((error: unknown) => {
-        if (isUniqueViolation(error, 'uq_users_email')) throw new ConflictException('This e-mail belongs to another account');
-        throw error;
-      });
+      await this.dataSource.manager.update(User, { id }, columns);
       // Teammates' pickers and threads show the new name.
       if (changes.displayName !== undefined) await notifyTeamUpdated(this.dataSource.manager);
     }

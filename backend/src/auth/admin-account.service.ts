@@ -4,13 +4,15 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DEV_ADMIN } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
-import { normaliseEmail, User } from '../users/user.entity.js';
+import { newLeadDefault, normaliseEmail, User } from '../users/user.entity.js';
 import { hashPassword } from './passwords.js';
 
 /**
- * Creates or updates the env admin from ADMIN_USERNAME / ADMIN_PASSWORD (and ADMIN_EMAIL) at
- * start-up: always an active `admin` with that password, so the environment stays the way
- * back in (a new install, a forgotten password, an admin demoted or disabled by mistake).
+ * The env admin (ADMIN_USERNAME / ADMIN_PASSWORD, and ADMIN_EMAIL) at start-up: created when
+ * no account of that username exists, so that a new install can sign in. An existing account
+ * is left as the team made it (its password, role and disabled state are theirs to change);
+ * ADMIN_RESET=true, for one start, sets its password from the environment again and makes it
+ * an active admin: the way back in after a lock-out.
  */
 @Injectable()
 export class AdminAccountService implements OnApplicationBootstrap {
@@ -26,17 +28,34 @@ export class AdminAccountService implements OnApplicationBootstrap {
     const username = this.config.get('ADMIN_USERNAME', { infer: true }) ?? DEV_ADMIN.username;
     const password = this.config.get('ADMIN_PASSWORD', { infer: true }) ?? (production ? undefined : DEV_ADMIN.password);
     const email = this.config.get('ADMIN_EMAIL', { infer: true });
+    const reset = this.config.get('ADMIN_RESET', { infer: true });
+    if (reset && password === undefined) throw new Error('ADMIN_RESET=true needs ADMIN_PASSWORD');
+    // Plain SQL: a start with MIGRATE_ON_START=false may find the schema of an older release.
+    const [existing] = await this.users.query<unknown[]>(`SELECT 1 FROM users WHERE username = $1`, [username]);
+    if (existing) {
+      if (reset) await this.resetAdmin(username, password!, email);
+      return;
+    }
     if (password === undefined) {
       if ((await this.users.count()) === 0) throw new Error('ADMIN_PASSWORD is required while no admin user exists');
       return;
     }
-    // The display name is only set for a new account: the admin may have changed it since.
+    // A concurrent start (another replica) may have made it first: nothing to do then.
     await this.users.query(
-      `INSERT INTO users (username, password, email, display_name, role) VALUES ($1, $2, $3, $1, 'admin')
-       ON CONFLICT (username) DO UPDATE
-         SET password = excluded.password, email = coalesce(excluded.email, users.email), role = 'admin', disabled_at = NULL`,
-      [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email)],
+      `INSERT INTO users (username, password, email, display_name, role, notify_new_lead) VALUES ($1, $2, $3, $1, 'admin', $4)
+       ON CONFLICT (username) DO NOTHING`,
+      [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email), newLeadDefault('admin')],
     );
     this.logger.log(`admin account "${username}" is ready`);
+  }
+
+  private async resetAdmin(username: string, password: string, email: string | undefined): Promise<void> {
+    await this.users.query(
+      `UPDATE users SET password = $2, email = coalesce($3, email), role = 'admin', disabled_at = NULL WHERE username = $1`,
+      [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email)],
+    );
+    this.logger.warn(
+      `admin account "${username}" reset from ADMIN_PASSWORD (ADMIN_RESET=true): unset ADMIN_RESET for the next start`,
+    );
   }
 }

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Patch, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiConflictResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
@@ -63,7 +62,9 @@ export class AuthController {
   @Patch('me')
   @MinRole('viewer')
   @ApiOkResponse({ description: 'Changed; the account as `GET /api/auth/me` answers it.', type: AccountDto })
-  @ApiConflictResponse({ description: 'The e-mail belongs to another account.' })
+  @ApiBadRequestResponse({
+    description: 'A field breaks its rule, is null, or is not one of these (`email` changes by `POST /api/auth/email`).',
+  })
   updateMe(@CurrentUser() user: Account, @Body() changes: UpdateAccountDto): Promise<AccountDto> {
     return this.accounts.update(user.id, changes);
   }

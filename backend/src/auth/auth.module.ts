@@ -6,6 +6,8 @@ import { MailModule } from '../mail/mail.module.js';
 import { User } from '../users/user.entity.js';
 import { AdminAccountService } from './admin-account.service.js';
 import { AuthController } from './auth.controller.js';
+import { EmailChangeController } from './email-change.controller.js';
+import { EmailChangeService } from './email-change.service.js';
 import { PasswordResetController } from './password-reset.controller.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { Clock } from '../common/clock.js';
@@ -21,12 +23,13 @@ import { TwoFactorService } from './two-factor.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), AuditModule, MailModule],
-  controllers: [AuthController, PasswordResetController, SessionsController, TwoFactorController],
+  controllers: [AuthController, PasswordResetController, SessionsController, TwoFactorController, EmailChangeController],
   providers: [
     AuthService,
     AccountService,
     AdminAccountService,
     PasswordResetService,
+    EmailChangeService,
     Clock,
     SessionMiddleware,
     SessionsService,

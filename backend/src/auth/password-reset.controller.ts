@@ -2,7 +2,6 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/commo
 import { ApiAcceptedResponse, ApiGoneResponse, ApiNoContentResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/public.decorator.js';
-import { ourOrigin } from '../common/same-origin.js';
 import { PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto.js';
 import { RESET_GONE, PasswordResetService } from './password-reset.service.js';
 
@@ -20,7 +19,7 @@ export class PasswordResetController {
   })
   @ApiTooManyRequestsResponse({ description: 'Too many requests; `Retry-After` says how many seconds to wait.' })
   request(@Body() { email }: PasswordResetRequestDto, @Req() req: Request): Promise<void> {
-    return this.resets.request(email, req.ip ?? '', ourOrigin(req));
+    return this.resets.request(email, req.ip ?? '');
   }
 
   @Public()

@@ -43,13 +43,13 @@ export class PasswordResetService implements BeforeApplicationShutdown {
    * account, nor when it does: the answer leaves once the request is counted, and the lookup
    * and the e-mail follow it, one request at a time.
    */
-  async request(email: string, ip: string, origin: string): Promise<void> {
+  async request(email: string, ip: string): Promise<void> {
     const normalised = normaliseEmail(email);
     await throttleLikeSignIn(this.rateLimit, 'password-reset', ip, normalised);
     this.after = this.after
       // On a later turn of the event loop: not even the lookup's first steps delay the answer.
       .then(() => new Promise((resolve) => setImmediate(resolve)))
-      .then(() => this.emailLink(normalised, origin))
+      .then(() => this.emailLink(normalised))
       .catch((error: unknown) => this.logger.error(`a password reset request failed: ${String(error)}`));
   }
 
@@ -59,7 +59,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   }
 
   /** At most MAX_RESET_EMAILS_PER_HOUR to one address, so the form cannot flood a person's inbox. */
-  private async emailLink(normalised: string, origin: string): Promise<void> {
+  private async emailLink(normalised: string): Promise<void> {
     const user = await this.dataSource.manager.findOneBy(User, { email: normalised, disabledAt: IsNull() });
     if (!user) return;
     const addressKey = `password-reset-email:${createHash('sha256').update(normalised).digest('hex')}`;
@@ -72,7 +72,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       await this.audit.record({ actor: null, action: 'password-reset', detail: { userId: user.id, step: 'requested' } }, manager);
       // The link leaves only by e-mail (never logged: it opens the account); without e-mail an
       // admin resets a teammate by inviting their address again.
-      return this.teamEmails.queuePasswordReset(manager, normalised, `${origin}/admin/reset#${token}`, RESET_MINUTES);
+      return this.teamEmails.queuePasswordReset(manager, normalised, token, RESET_MINUTES);
     });
     if (emailed) this.teamEmails.nudge();
   }

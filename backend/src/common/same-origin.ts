@@ -2,7 +2,10 @@ import type { Request, RequestHandler } from 'express';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The origin this request was sent to, as the browser saw it (scheme from the trusted proxy). */
+/**
+ * The origin this request was sent to, as the browser saw it (scheme from the trusted proxy):
+ * only for comparing with its Origin below. Never a link's origin: links come from PUBLIC_URL.
+ */
 export function ourOrigin(req: Request): string {
   return `${req.protocol}://${req.headers.host ?? ''}`;
 }

@@ -64,8 +64,14 @@ describe(validateEnvironment.name, () => {
         SMTP_URL: 'smtps://u:p@mail.example.com',
         MAIL_FROM: 'leads@example.com',
       },
-      /PUBLIC_URL .* is required with SMTP_URL in production/,
+      /PUBLIC_URL .* is required with SMTP_URL/,
     ],
+    // Links in e-mails come from PUBLIC_URL alone, in every environment (never a request's Host).
+    [
+      { DATABASE_URL, SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'leads@example.com' },
+      /PUBLIC_URL must be the http\(s\) origin of the site, and is required with SMTP_URL/,
+    ],
+    [{ DATABASE_URL, ADMIN_RESET: 'yes' }, /ADMIN_RESET must be true or false/],
     [{ DATABASE_URL, NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
     [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
     [{ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, /SESSION_SECRET is too predictable/],
@@ -77,11 +83,12 @@ describe(validateEnvironment.name, () => {
     expect(() => validateEnvironment(raw)).toThrow(message);
   });
 
-  it('takes an SMTP_URL with its MAIL_FROM, and no PUBLIC_URL outside production', () => {
+  it('takes an SMTP_URL with its MAIL_FROM and PUBLIC_URL', () => {
     const sut = validateEnvironment({
       DATABASE_URL,
       SMTP_URL: 'smtp://user:pass@mail.example.com:587',
       MAIL_FROM: 'Leads <leads@example.com>',
+      PUBLIC_URL: 'http://127.0.0.1:5173',
     });
     expect(sut).toMatchObject({ SMTP_URL: 'smtp://user:pass@mail.example.com:587', MAIL_FROM: 'Leads <leads@example.com>' });
     expect(validateEnvironment({ DATABASE_URL, SMTP_URL: '', MAIL_FROM: '' }).SMTP_URL).toBeUndefined();

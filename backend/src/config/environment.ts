@@ -94,6 +94,15 @@ export class Environment {
   @StrongInProduction((password, env) => adminPasswordProblem(password, { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL }))
   ADMIN_PASSWORD?: string;
 
+  /**
+   * `true` for one start: the env admin's password is set from ADMIN_PASSWORD again and the
+   * account made an active admin (a forgotten password, a lock-out). Otherwise an existing
+   * account of ADMIN_USERNAME is left as the team made it.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' || value === '' ? false : value))
+  @IsBoolean({ message: 'ADMIN_RESET must be true or false' })
+  ADMIN_RESET = false;
+
   @Transform(emptyToUndefined)
   @ValidateIf((env: Environment) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== undefined)
   @IsString({ message: 'SESSION_SECRET is required in production' })
@@ -187,12 +196,15 @@ export class Environment {
   })
   MAIL_FROM?: string;
 
-  /** The site's origin, for links in e-mails and webhooks; required with SMTP_URL in production. */
+  /**
+   * The site's origin, the one source of every link in e-mails and webhooks (never a
+   * request's Host); required with SMTP_URL in every environment.
+   */
   @Transform(emptyToUndefined)
-  @ValidateIf((env: Environment) => env.PUBLIC_URL !== undefined || (env.NODE_ENV === 'production' && env.SMTP_URL !== undefined))
+  @ValidateIf((env: Environment) => env.PUBLIC_URL !== undefined || env.SMTP_URL !== undefined)
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: 'PUBLIC_URL must be the http(s) origin of the site, and is required with SMTP_URL in production' },
+    { message: 'PUBLIC_URL must be the http(s) origin of the site, and is required with SMTP_URL' },
   )
   PUBLIC_URL?: string;
 

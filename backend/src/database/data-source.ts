@@ -4,6 +4,7 @@ import { AutoReplySettings } from '../auto-reply/auto-reply-settings.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { ContactNote } from '../contacts/contact-note.entity.js';
+import { EmailChange } from '../auth/email-change.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
 import { SignIn } from '../auth/sign-in.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
@@ -30,6 +31,7 @@ import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
 import { TwoFactorAndSignIns1796510000000 } from './migrations/1796510000000-two-factor-and-sign-ins.js';
 import { NoteThreads1796540000000 } from './migrations/1796540000000-note-threads.js';
+import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -44,6 +46,7 @@ const ENTITIES = [
   AutoReplyRecipient,
   SignIn,
   ContactNote,
+  EmailChange,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -66,6 +69,7 @@ export const MIGRATIONS = [
   AutoReply1796400000000,
   TwoFactorAndSignIns1796510000000,
   NoteThreads1796540000000,
+  EmailChanges1796579176000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -23,6 +23,11 @@ export interface DeliverySender {
   concurrencyPerTarget: number;
   /** Sends once and says how it went; never throws. Stop when `signal` aborts (the attempt's time limit). */
   send(delivery: DueDelivery, signal: AbortSignal): Promise<AttemptResult>;
+  /**
+   * The payload to keep once the delivery is done (sent, or failed for good), when it must not
+   * stay as it was sent (a one-time link); undefined keeps it.
+   */
+  payloadWhenDone?(delivery: DueDelivery): unknown;
 }
 
 /** A network error or a timeout, in a few words (never the URL, which may hold a secret). Duck-typed across realms. */

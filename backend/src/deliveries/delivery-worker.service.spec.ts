@@ -67,7 +67,8 @@ describe(DeliveryWorker.name, () => {
     expect(sut.statements[0].params).toEqual([TIMEOUT_MS + LEASE_MARGIN_MS, ['webhook'], []]);
     expect(sut.sent.map((delivery) => delivery.payload)).toEqual([{ type: 'lead.created' }]);
     expect(sut.updates()[0].sql).toMatch(/SET status = 'delivered'/);
-    expect(sut.updates()[0].params).toEqual(['del-1', 1, 204]);
+    // The payload stays as it was (null): this sender keeps it.
+    expect(sut.updates()[0].params).toEqual(['del-1', 1, 204, null]);
   });
 
   it('retries a retryable failure later while attempts remain', async () => {
@@ -87,11 +88,32 @@ describe(DeliveryWorker.name, () => {
     const last = setup([due(MAX_ATTEMPTS - 1)], { outcome: 'retry', reason: 'timeout' });
     await runOnce(last);
     expect(last.updates()[0].sql).toMatch(/SET status = 'failed'/);
-    expect(last.updates()[0].params).toEqual(['del-1', MAX_ATTEMPTS, null, `timeout (gave up after ${MAX_ATTEMPTS} attempts)`]);
+    expect(last.updates()[0].params).toEqual([
+      'del-1',
+      MAX_ATTEMPTS,
+      null,
+      `timeout (gave up after ${MAX_ATTEMPTS} attempts)`,
+      null,
+    ]);
 
     const hopeless = setup([due(0)], { outcome: 'failed', reason: 'HTTP 404', status: 404 });
     await runOnce(hopeless);
-    expect(hopeless.updates()[0].params).toEqual(['del-1', 1, 404, 'HTTP 404']);
+    expect(hopeless.updates()[0].params).toEqual(['del-1', 1, 404, 'HTTP 404', null]);
+  });
+
+  it("keeps what the sender says of a done delivery's payload (a one-time link removed), not the payload it sent", async () => {
+    for (const result of [{ outcome: 'delivered' }, { outcome: 'failed', reason: 'HTTP 404' }] as AttemptResult[]) {
+      const sut = setup([due(0)], result);
+      sut.worker.register({
+        channel: 'webhook',
+        concurrencyPerTarget: 1,
+        send: () => Promise.resolve(result),
+        payloadWhenDone: () => ({ type: 'scrubbed' }),
+      });
+      await runOnce(sut);
+      expect(sut.updates()[0].sql).toMatch(/payload = coalesce\(\$\d::jsonb, payload\)/);
+      expect(sut.updates()[0].params.at(-1)).toBe('{"type":"scrubbed"}');
+    }
   });
 
   it('records a timeout when the sender overruns its time limit', async () => {

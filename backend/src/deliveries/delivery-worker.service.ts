@@ -171,14 +171,21 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     });
   }
 
+  /** What the sender keeps of a done delivery's payload (JSON), or null to keep it whole. */
+  private payloadWhenDone(due: DueDelivery): string | null {
+    const kept = this.senders.get(due.channel)?.payloadWhenDone?.(due);
+    return kept === undefined ? null : JSON.stringify(kept);
+  }
+
   private async record(due: DueDelivery, result: AttemptResult): Promise<void> {
     const attempts = due.attempts + 1;
     const about = { deliveryId: due.id, channel: due.channel, event: due.event, attempt: attempts };
     const status = result.status ?? null;
     if (result.outcome === 'delivered') {
       await this.dataSource.query(
-        `UPDATE deliveries SET status = 'delivered', attempts = $2, last_status = $3, last_error = NULL, delivered_at = now() WHERE id = $1`,
-        [due.id, attempts, status],
+        `UPDATE deliveries SET status = 'delivered', attempts = $2, last_status = $3, last_error = NULL, delivered_at = now(),
+           payload = coalesce($4::jsonb, payload) WHERE id = $1`,
+        [due.id, attempts, status, this.payloadWhenDone(due)],
       );
       this.logger.log({ ...about, msg: `${due.channel} delivery sent` });
     } else if (result.outcome === 'retry' && attempts < this.maxAttempts) {
@@ -196,8 +203,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     } else {
       const reason = result.outcome === 'retry' ? `${result.reason} (gave up after ${attempts} attempts)` : result.reason;
       await this.dataSource.query(
-        `UPDATE deliveries SET status = 'failed', attempts = $2, last_status = $3, last_error = $4 WHERE id = $1`,
-        [due.id, attempts, status, reason],
+        `UPDATE deliveries SET status = 'failed', attempts = $2, last_status = $3, last_error = $4,
+           payload = coalesce($5::jsonb, payload) WHERE id = $1`,
+        [due.id, attempts, status, reason, this.payloadWhenDone(due)],
       );
       this.logger.error({ ...about, reason, msg: `${due.channel} delivery failed for good: ${reason}` });
     }

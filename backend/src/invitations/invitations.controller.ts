@@ -26,12 +26,11 @@ import { type Account, startSession } from '../auth/session-user.js';
 import { throttleLikeSignIn } from '../auth/sign-in-throttle.js';
 import { Public } from '../common/public.decorator.js';
 import { MinRole } from '../common/roles.js';
-import { ourOrigin } from '../common/same-origin.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
 import { CreateInvitationDto } from './dto/create-invitation.dto.js';
 import { InvitationCreatedDto } from './dto/invitation-created.dto.js';
-import { INVITATION_GONE, InvitationsService } from './invitations.service.js';
+import { ADDRESS_HAS_ACCOUNT, INVITATION_GONE, InvitationsService } from './invitations.service.js';
 
 /** `/api/admin/invitations` (admins invite and withdraw) and `/api/auth/invitations/accept` (the invited accept). */
 @ApiTags('team')
@@ -45,8 +44,9 @@ export class InvitationsController {
   @Post('admin/invitations')
   @MinRole('admin')
   @ApiCreatedResponse({ description: 'Invited (an open invitation of this e-mail is replaced).', type: InvitationCreatedDto })
-  invite(@Body() body: CreateInvitationDto, @CurrentUser() user: Account, @Req() req: Request): Promise<InvitationCreatedDto> {
-    return this.invitations.invite(body, user, ourOrigin(req));
+  @ApiConflictResponse({ description: ADDRESS_HAS_ACCOUNT })
+  invite(@Body() body: CreateInvitationDto, @CurrentUser() user: Account): Promise<InvitationCreatedDto> {
+    return this.invitations.invite(body, user);
   }
 
   @Delete('admin/invitations/:id')
@@ -66,7 +66,7 @@ export class InvitationsController {
   @Post('auth/invitations/accept')
   @ApiCreatedResponse({ description: 'The account is made and signed in (session cookie set).', type: SessionUserDto })
   @ApiGoneResponse({ description: INVITATION_GONE })
-  @ApiConflictResponse({ description: 'The username is taken.' })
+  @ApiConflictResponse({ description: `The username is taken, or: ${ADDRESS_HAS_ACCOUNT}.` })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address; see `Retry-After`.' })
   async accept(@Body() body: AcceptInvitationDto, @Req() req: Request): Promise<SessionUserDto> {
     // Counted per address, and per address and invitation (the token's id part).

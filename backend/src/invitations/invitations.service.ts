@@ -5,12 +5,11 @@ import { type Actor, AuditService } from '../audit/audit.service.js';
 import { refuseNamedPassword } from '../auth/new-password.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { endSessionsOf } from '../auth/sessions-of.js';
 import { issueToken, parseToken, tokenMatches } from '../auth/one-time-token.js';
 import { Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
-import { normaliseEmail, User } from '../users/user.entity.js';
+import { newLeadDefault, normaliseEmail, User } from '../users/user.entity.js';
 import type { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
 import type { CreateInvitationDto } from './dto/create-invitation.dto.js';
 import type { InvitationCreatedDto } from './dto/invitation-created.dto.js';
@@ -19,13 +18,15 @@ import { notifyTeamUpdated } from '../live-events/live-event.js';
 
 export const INVITATION_DAYS = 7;
 export const INVITATION_GONE = 'This invitation is no longer valid';
+export const ADDRESS_HAS_ACCOUNT = 'That address already has an account';
 
 /**
  * Invitations: an admin invites an e-mail with a role; the link holds a one-time token
  * (one-time-token.ts) valid INVITATION_DAYS. Inviting the e-mail again replaces the open
- * invitation, which is e-mailed while e-mail is set up. Inviting the e-mail of an existing
- * account is how an admin resets a teammate without e-mail: accepting sets that account's
- * username, password and role.
+ * invitation, which is e-mailed while e-mail is set up. An invitation only ever makes a new
+ * account: an address that an account holds (active or disabled) is refused at both steps,
+ * so that accepting can never replace an account's password or role (nor demote the last
+ * admin).
  */
 @Injectable()
 export class InvitationsService {
@@ -36,12 +37,13 @@ export class InvitationsService {
     private readonly teamEmails: TeamEmails,
   ) {}
 
-  async invite({ email, role }: CreateInvitationDto, actor: Actor, origin: string): Promise<InvitationCreatedDto> {
+  async invite({ email, role }: CreateInvitationDto, actor: Actor): Promise<InvitationCreatedDto> {
     const { id, token, hash } = issueToken();
     const expiresAt = new Date(this.clock.now().getTime() + INVITATION_DAYS * 24 * 60 * 60_000);
     const normalised = normaliseEmail(email);
-    const inviteUrl = `${origin}/admin/invite#${token}`;
+    const inviteUrl = this.teamEmails.invitationUrl(token);
     const emailed = await this.dataSource.transaction(async (manager) => {
+      await refuseAddressWithAccount(manager, normalised);
       const replaced = await manager.findOneBy(Invitation, { email: normalised });
       if (replaced) await manager.delete(Invitation, { id: replaced.id });
       await manager.insert(Invitation, { id, email: normalised, role, tokenHash: hash, expiresAt, invitedBy: actor.id });
@@ -65,21 +67,24 @@ export class InvitationsService {
   }
 
   /**
-   * Uses the invitation once: the account is made (or, for an existing account's e-mail,
-   * updated and its other sessions ended) and the invitation deleted, in one transaction;
-   * 410 for a token that is unknown, used, withdrawn, replaced or expired; 409 for a taken
-   * username (the invitation stays usable).
+   * Uses the invitation once: the account is made and the invitation deleted, in one
+   * transaction; 410 for a token that is unknown, used, withdrawn, replaced or expired; 409
+   * for a taken username or an address that has an account by now (the invitation stays).
    */
   async accept(body: AcceptInvitationDto): Promise<SessionUser> {
     const password = await hashPassword(body.password);
     return this.dataSource.transaction(async (manager) => {
       const invitation = await this.claim(manager, body.token);
       refuseNamedPassword(body.password, 'password', { username: body.username, email: invitation.email });
-      const existing = await manager.findOneBy(User, { email: invitation.email });
-      const fields = { username: body.username, password, role: invitation.role, disabledAt: null };
-      const displayName = body.displayName ?? existing?.displayName ?? body.username;
-      const id = await this.saveAccount(manager, existing, fields, displayName, invitation.email);
-      if (existing) await endSessionsOf(manager, id);
+      await refuseAddressWithAccount(manager, invitation.email);
+      const id = await this.createAccount(manager, {
+        username: body.username,
+        password,
+        role: invitation.role,
+        displayName: body.displayName ?? body.username,
+        email: invitation.email,
+        notifyNewLead: newLeadDefault(invitation.role),
+      });
       await manager.delete(Invitation, { id: invitation.id });
       const account = { id, username: body.username };
       await this.audit.record({ actor: account, action: 'invite-accept', detail: { invitationId: invitation.id } }, manager);
@@ -99,23 +104,22 @@ export class InvitationsService {
     return invitation;
   }
 
-  private async saveAccount(
+  private async createAccount(
     manager: EntityManager,
-    existing: User | null,
-    fields: Pick<User, 'username' | 'password' | 'role' | 'disabledAt'>,
-    displayName: string,
-    email: string,
+    fields: Pick<User, 'username' | 'password' | 'role' | 'displayName' | 'email' | 'notifyNewLead'>,
   ): Promise<string> {
     try {
-      if (existing) {
-        await manager.update(User, { id: existing.id }, { ...fields, displayName });
-        return existing.id;
-      }
-      const { identifiers } = await manager.insert(User, { ...fields, displayName, email });
+      const { identifiers } = await manager.insert(User, fields);
       return (identifiers[0] as { id: string }).id;
     } catch (error) {
       if (isUniqueViolation(error, 'uq_users_username')) throw new ConflictException('This username is taken');
+      if (isUniqueViolation(error, 'uq_users_email')) throw new ConflictException(ADDRESS_HAS_ACCOUNT);
       throw error;
     }
   }
+}
+
+/** 409 when an account, active or disabled, holds the (normalised) address. */
+async function refuseAddressWithAccount(manager: EntityManager, email: string): Promise<void> {
+  if (await manager.existsBy(User, { email })) throw new ConflictException(ADDRESS_HAS_ACCOUNT);
 }

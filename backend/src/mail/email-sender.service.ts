@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { AttemptResult, DeliverySender, DueDelivery } from '../deliveries/delivery-sender.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { MailTransport, SMTP_CONNECTIONS } from './mail-transport.service.js';
-import { EMAIL_CHANNEL, type EmailPayload } from './queue-emails.js';
+import { EMAIL_CHANNEL, type EmailKind, type EmailPayload, ONE_TIME_LINK_EMAILS, withoutOneTimeLinks } from './queue-emails.js';
 
 /** Anything shaped like an e-mail address, kept out of reasons (they are logged). */
 const ADDRESS = /[^\s<>()[\]",;:]+@[^\s<>()[\]",;:]+/g;
@@ -35,6 +35,12 @@ export class EmailSender implements DeliverySender, OnModuleInit {
     } catch (error) {
       return smtpFailure(error);
     }
+  }
+
+  /** An invitation, reset or confirmation keeps no usable link once sent or failed for good. */
+  payloadWhenDone(delivery: DueDelivery): EmailPayload | undefined {
+    if (!ONE_TIME_LINK_EMAILS.includes(delivery.event as EmailKind)) return undefined;
+    return withoutOneTimeLinks(delivery.payload as EmailPayload);
   }
 }
 

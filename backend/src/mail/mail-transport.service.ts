@@ -5,9 +5,6 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Environment } from '../config/environment.js';
 import type { EmailContent } from './email-layout.js';
 
-/** Outside production, links in e-mails point at `make dev`'s address unless PUBLIC_URL says otherwise. */
-const DEVELOPMENT_PUBLIC_URL = 'http://127.0.0.1:5173';
-
 /** SMTP connections kept open per process: as many as e-mails sent at once (EmailSender). */
 export const SMTP_CONNECTIONS = 4;
 
@@ -22,6 +19,7 @@ export const SMTP_CONNECTIONS = 4;
 export class MailTransport implements OnModuleDestroy {
   private readonly transporter: Transporter<SMTPTransport.SentMessageInfo> | undefined;
   readonly from: string | undefined;
+  /** The site's origin (PUBLIC_URL), which the environment requires whenever e-mail is set up. */
   readonly publicUrl: string;
 
   constructor(config: ConfigService<Environment, true>) {
@@ -37,7 +35,17 @@ export class MailTransport implements OnModuleDestroy {
         })
       : undefined;
     this.from = config.get('MAIL_FROM', { infer: true });
-    this.publicUrl = config.get('PUBLIC_URL', { infer: true }) ?? DEVELOPMENT_PUBLIC_URL;
+    this.publicUrl = config.get('PUBLIC_URL', { infer: true }) ?? '';
+  }
+
+  /**
+   * A link to a page of the site, from PUBLIC_URL alone: never from a request's Host, Origin
+   * or X-Forwarded-* (a stranger names those, and would receive the token of a genuine
+   * e-mail). Without PUBLIC_URL (then e-mail is off) the link is relative; the dashboard,
+   * which shows it to copy, completes it with its own origin.
+   */
+  link(pathAndHash: string): string {
+    return this.publicUrl ? new URL(pathAndHash, this.publicUrl).href : pathAndHash;
   }
 
   /** Whether e-mail is set up (SMTP_URL and MAIL_FROM). */

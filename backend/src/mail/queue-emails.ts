@@ -6,7 +6,16 @@ import type { EmailContent } from './email-layout.js';
 export const EMAIL_CHANNEL = 'email';
 
 /** What an e-mail is about: its delivery's `event`. */
-export type EmailKind = 'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset';
+export type EmailKind =
+  | 'new-lead'
+  | 'digest'
+  | 'assigned'
+  | 'auto-reply'
+  | 'invitation'
+  | 'password-reset'
+  | 'email-confirm'
+  | 'email-changed'
+  | 'email-taken';
 
 export interface QueuedEmail {
   kind: EmailKind;
@@ -46,15 +55,33 @@ export function emailPayload(to: string, { subject, text, html, replyTo }: Email
   return replyTo ? { to, subject, text, html, replyTo } : { to, subject, text, html };
 }
 
+/** The e-mails that carry a one-time link (a token that opens an account or a door into it). */
+export const ONE_TIME_LINK_EMAILS: readonly EmailKind[] = ['invitation', 'password-reset', 'email-confirm'];
+
 /**
- * Keeps the e-mails still waiting for `address` from going out (failed, with the reason):
+ * A one-time link's token in an e-mail: `/admin/<page>#<id>.<secret>`. Once the e-mail is sent
+ * (or failed for good) the outbox keeps the link without it, so that neither a backup nor a
+ * read of `deliveries` yields a usable link. The same pattern in JavaScript and PostgreSQL.
+ */
+const ONE_TIME_LINK = String.raw`(/admin/(invite|reset|confirm-email))#[A-Za-z0-9._-]+`;
+const LINK_REMOVED = '#removed-once-sent';
+
+export function withoutOneTimeLinks(payload: EmailPayload): EmailPayload {
+  const scrub = (text: string) => text.replace(new RegExp(ONE_TIME_LINK, 'g'), `$1${LINK_REMOVED}`);
+  return { ...payload, text: scrub(payload.text), html: scrub(payload.html) };
+}
+
+/**
+ * Keeps the e-mails still waiting for `address` from going out (failed, with the reason, and
+ * their one-time links removed):
  * disabling an account stops its e-mail at once (contract, "Accounts and roles"). In the
  * caller's transaction.
  */
 export async function dropPendingEmailsTo(manager: EntityManager, address: string): Promise<void> {
   await manager.query(
-    `UPDATE deliveries SET status = 'failed', last_error = 'not sent: the account was disabled'
+    `UPDATE deliveries SET status = 'failed', last_error = 'not sent: the account was disabled',
+            payload = CASE WHEN event = ANY($2::text[]) THEN regexp_replace(payload::text, $3, $4, 'g')::jsonb ELSE payload END
       WHERE status = 'pending' AND channel = '${EMAIL_CHANNEL}' AND payload ->> 'to' = $1`,
-    [address],
+    [address, ONE_TIME_LINK_EMAILS, ONE_TIME_LINK, `\\1${LINK_REMOVED}`],
   );
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../audit/audit.service.js';
 import type { Role } from '../common/roles.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { assignedEmail } from './assigned-email.js';
+import { addressTakenEmail, emailChangedEmail, emailConfirmationEmail } from './email-change-emails.js';
 import { invitationEmail } from './invitation-email.js';
 import { MailTransport } from './mail-transport.service.js';
 import type { NewLead } from './new-lead-email.js';
@@ -11,7 +12,8 @@ import { passwordResetEmail } from './password-reset-email.js';
 import { queueEmails } from './queue-emails.js';
 
 /**
- * The e-mails the team's own actions cause: "Assigned to you", invitations, password resets.
+ * The e-mails the team's own actions cause: "Assigned to you", invitations, password resets,
+ * e-mail changes.
  * Each queues in the caller's transaction and says whether it queued anything (nothing while
  * e-mail is off); the caller calls `nudge` once that transaction has committed.
  */
@@ -46,6 +48,11 @@ export class TeamEmails {
     return true;
   }
 
+  /** The invitation link of `token`, from PUBLIC_URL (relative without it: see MailTransport.link). */
+  invitationUrl(token: string): string {
+    return this.mail.link(`/admin/invite#${token}`);
+  }
+
   async queueInvitation(manager: EntityManager, to: string, inviteUrl: string, role: Role, expiresAt: Date): Promise<boolean> {
     if (!this.mail.enabled) return false;
     const content = invitationEmail(inviteUrl, role, expiresAt, this.mail.publicUrl);
@@ -53,9 +60,34 @@ export class TeamEmails {
     return true;
   }
 
-  async queuePasswordReset(manager: EntityManager, to: string, resetUrl: string, minutes: number): Promise<boolean> {
+  async queuePasswordReset(manager: EntityManager, to: string, token: string, minutes: number): Promise<boolean> {
     if (!this.mail.enabled) return false;
-    await queueEmails(manager, [{ kind: 'password-reset', to, content: passwordResetEmail(resetUrl, minutes) }]);
+    const content = passwordResetEmail(this.mail.link(`/admin/reset#${token}`), minutes);
+    await queueEmails(manager, [{ kind: 'password-reset', to, content }]);
+    return true;
+  }
+
+  /** Whether e-mail is set up: an e-mail change can only be confirmed by e-mail. */
+  get enabled(): boolean {
+    return this.mail.enabled;
+  }
+
+  async queueEmailConfirmation(manager: EntityManager, to: string, token: string, minutes: number): Promise<boolean> {
+    if (!this.mail.enabled) return false;
+    const content = emailConfirmationEmail(this.mail.link(`/admin/confirm-email#${token}`), minutes);
+    await queueEmails(manager, [{ kind: 'email-confirm', to, content }]);
+    return true;
+  }
+
+  async queueEmailChanged(manager: EntityManager, to: string): Promise<boolean> {
+    if (!this.mail.enabled) return false;
+    await queueEmails(manager, [{ kind: 'email-changed', to, content: emailChangedEmail(this.mail.link('/admin')) }]);
+    return true;
+  }
+
+  async queueAddressTaken(manager: EntityManager, to: string): Promise<boolean> {
+    if (!this.mail.enabled) return false;
+    await queueEmails(manager, [{ kind: 'email-taken', to, content: addressTakenEmail(this.mail.link('/admin')) }]);
     return true;
   }
 }

@@ -66,6 +66,14 @@ export class User {
   twoFactorRecoveryCodes!: string[];
 }
 
+/**
+ * The new-lead e-mail an account starts with: each new lead for admins and members; none for
+ * viewers, who read the inbox but do not work it (they can turn it on themselves).
+ */
+export function newLeadDefault(role: Role): NewLeadNotification {
+  return role === 'viewer' ? 'off' : 'instant';
+}
+
 /** An e-mail address as accounts store it: trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

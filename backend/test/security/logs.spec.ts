@@ -97,7 +97,8 @@ describe('logs keep personal data out', () => {
     const invited = await post('/api/admin/invitations', { email: 'new@example.com', role: 'member' }, cookie);
     expect(invited.status).toBe(201);
     const invitation = (await invited.json()) as { inviteUrl: string };
-    const token = new URL(invitation.inviteUrl).hash.slice(1);
+    // Relative without PUBLIC_URL (the dashboard completes it with its own origin).
+    const token = new URL(invitation.inviteUrl, api.url).hash.slice(1);
     const accept = { token, username: 'newcomer', password: 'a fresh arrival password 1' };
     expect((await post('/api/auth/invitations/accept', accept)).status).toBe(201);
     expect((await post('/api/auth/invitations/accept', accept)).status).toBe(410);

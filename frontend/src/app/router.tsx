@@ -15,6 +15,7 @@ const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default
 // The team's pages are chunks of their own too, so the dashboard's first load does not carry them.
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 const ResetPage = lazy(() => import('./routes/reset').then((m) => ({ default: m.ResetPage })));
+const ConfirmEmailPage = lazy(() => import('./routes/confirm-email').then((m) => ({ default: m.ConfirmEmailPage })));
 const AccountPage = lazy(() => import('./routes/account').then((m) => ({ default: m.AccountPage })));
 const TeamPage = lazy(() => import('./routes/team').then((m) => ({ default: m.TeamPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
@@ -22,6 +23,7 @@ const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ defa
 const TEAM_PAGES = [
   [paths.invite, InvitePage],
   [paths.reset, ResetPage],
+  [paths.confirmEmail, ConfirmEmailPage],
   [paths.account, AccountPage],
   [paths.team, TeamPage],
   [paths.webhooks, WebhooksSettingsPage],

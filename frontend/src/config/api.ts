@@ -12,6 +12,8 @@ export const API = {
   passwordReset: '/api/auth/password-reset',
   passwordResetConfirm: '/api/auth/password-reset/confirm',
   acceptInvitation: '/api/auth/invitations/accept',
+  changeEmail: '/api/auth/email',
+  confirmEmail: '/api/auth/email/confirm',
 } as const;
 
 export const queryKeys = {

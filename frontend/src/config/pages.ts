@@ -22,6 +22,7 @@ export const pageMeta = {
   privacy: { title: `Privacy · ${PRODUCT_NAME}` },
   invite: { title: `Join the team · ${PRODUCT_NAME}` },
   reset: { title: `Choose a new password · ${PRODUCT_NAME}` },
+  confirmEmail: { title: `Confirm your new e-mail address · ${PRODUCT_NAME}` },
   account: { title: `Your account · ${PRODUCT_NAME}` },
   team: { title: `Team · ${PRODUCT_NAME}` },
   notFound: { title: `Page not found · ${PRODUCT_NAME}` },
@@ -43,6 +44,7 @@ const PAGE_DETAILS: Record<Page, Omit<PageMeta, 'title'>> = {
   },
   invite: { description: TEAM_DESCRIPTION, robots: NOINDEX },
   reset: { description: TEAM_DESCRIPTION, robots: NOINDEX },
+  confirmEmail: { description: TEAM_DESCRIPTION, robots: NOINDEX },
   account: { description: TEAM_DESCRIPTION, robots: NOINDEX },
   team: { description: TEAM_DESCRIPTION, robots: NOINDEX },
   notFound: { description: DESCRIPTION },
@@ -67,6 +69,7 @@ const ADMIN_PAGES: Array<{ path: string; name: string; page: Page }> = [
   // nginx serves /admin/<page> from admin-<page>.html.
   { path: paths.invite, name: 'admin-invite', page: 'invite' },
   { path: paths.reset, name: 'admin-reset', page: 'reset' },
+  { path: paths.confirmEmail, name: 'admin-confirm-email', page: 'confirmEmail' },
   { path: paths.account, name: 'admin-account', page: 'account' },
   { path: paths.team, name: 'admin-team', page: 'team' },
   { path: paths.webhooks, name: 'admin-settings-webhooks', page: 'webhooks' },

@@ -8,6 +8,7 @@ export const paths = {
   // links carry their token in the fragment (`#<token>`), which no request sends.
   invite: '/admin/invite',
   reset: '/admin/reset',
+  confirmEmail: '/admin/confirm-email',
   account: '/admin/account',
   team: '/admin/team',
 } as const;

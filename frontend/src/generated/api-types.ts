@@ -192,6 +192,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['EmailChangeController_request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['EmailChangeController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users': {
     parameters: {
       query?: never;
@@ -777,7 +809,6 @@ export interface components {
       assigned?: boolean;
     };
     UpdateAccountDto: {
-      email?: string;
       displayName?: string;
       /**
        * @description IANA time zone.
@@ -852,6 +883,16 @@ export interface components {
     DisableTwoFactorDto: {
       /** Format: password */
       currentPassword: string;
+    };
+    ChangeEmailDto: {
+      /** @example ana@example.com */
+      email: string;
+      /** Format: password */
+      currentPassword: string;
+    };
+    ConfirmEmailDto: {
+      /** @description The token after `#` in the confirmation link. */
+      token: string;
     };
     TeamMemberDto: {
       /**
@@ -1026,6 +1067,7 @@ export interface components {
         | 'password-reset'
         | 'two-factor-on'
         | 'two-factor-off'
+        | 'email-change'
         | 'webhook-create'
         | 'webhook-update'
         | 'webhook-rotate-secret'
@@ -1437,8 +1479,8 @@ export interface operations {
           'application/json': components['schemas']['AccountDto'];
         };
       };
-      /** @description The e-mail belongs to another account. */
-      409: {
+      /** @description A field breaks its rule, is null, or is not one of these (`email` changes by `POST /api/auth/email`). */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -1715,6 +1757,85 @@ export interface operations {
       };
     };
   };
+  EmailChangeController_request: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeEmailDto'];
+      };
+    };
+    responses: {
+      /** @description A link valid 1 hour goes to the new address (to its owner a notice instead, when another account holds it: the answer is the same). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong password */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description E-mail is not set up: a new address cannot be confirmed (set SMTP_URL and MAIL_FROM) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EmailChangeController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmEmailDto'];
+      };
+    };
+    responses: {
+      /** @description The address is changed; the other sessions of the account have ended. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This e-mail confirmation link is no longer valid */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   UsersController_list: {
     parameters: {
       query?: never;
@@ -1817,6 +1938,13 @@ export interface operations {
           'application/json': components['schemas']['InvitationCreatedDto'];
         };
       };
+      /** @description That address already has an account */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   InvitationsController_withdraw: {
@@ -1868,7 +1996,7 @@ export interface operations {
           'application/json': components['schemas']['SessionUserDto'];
         };
       };
-      /** @description The username is taken. */
+      /** @description The username is taken, or: That address already has an account. */
       409: {
         headers: {
           [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, IsTimeZone, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, ValidateNested } from 'class-validator';
+import { OptionalField } from '../../common/optional-field.js';
 import { Trim } from '../../common/transforms.js';
 import { NEW_LEAD_NOTIFICATIONS, type NewLeadNotification } from '../../users/user.entity.js';
 
@@ -9,39 +10,37 @@ export const EMAIL_MAX_LENGTH = 254;
 
 export class UpdateNotificationsDto {
   @ApiPropertyOptional({ enum: NEW_LEAD_NOTIFICATIONS })
-  @IsOptional()
+  @OptionalField()
   @IsIn(NEW_LEAD_NOTIFICATIONS, { message: `notifications.newLead must be one of ${NEW_LEAD_NOTIFICATIONS.join(', ')}` })
   newLead?: NewLeadNotification;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'notifications.assigned must be true or false' })
   assigned?: boolean;
 }
 
-/** PATCH /api/auth/me: each field given is changed. Username, role and password are not here. */
+/**
+ * PATCH /api/auth/me: each field given is changed (null is refused, never stored). Username,
+ * role, password and e-mail are not here: the e-mail changes by POST /api/auth/email.
+ */
 export class UpdateAccountDto {
-  @ApiPropertyOptional({ maxLength: EMAIL_MAX_LENGTH })
-  @IsOptional()
-  @Trim()
-  @IsEmail({}, { message: 'email must be a valid e-mail address' })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: `email must be at most ${EMAIL_MAX_LENGTH} characters` })
-  email?: string;
-
   @ApiPropertyOptional({ minLength: 1, maxLength: DISPLAY_NAME_MAX_LENGTH })
-  @IsOptional()
+  @OptionalField()
   @Trim()
   @IsString({ message: 'displayName must be text' })
   @Length(1, DISPLAY_NAME_MAX_LENGTH, { message: `displayName must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters` })
   displayName?: string;
 
   @ApiPropertyOptional({ description: 'IANA time zone.', example: 'Europe/Paris' })
-  @IsOptional()
+  @OptionalField()
+  @IsString({ message: 'timeZone must be a known IANA time zone' })
   @IsTimeZone({ message: 'timeZone must be a known IANA time zone' })
   timeZone?: string;
 
   @ApiPropertyOptional({ type: UpdateNotificationsDto })
-  @IsOptional()
+  @OptionalField()
+  @IsObject({ message: 'notifications must be an object' })
   @ValidateNested()
   @Type(() => UpdateNotificationsDto)
   notifications?: UpdateNotificationsDto;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsString, Length, Matches, MaxLength } from 'class-validator';
+import { OptionalField } from '../../common/optional-field.js';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../auth/dto/update-account.dto.js';
 import { NewPassword } from '../../auth/new-password.js';
 import { Trim } from '../../common/transforms.js';
@@ -23,7 +24,7 @@ export class AcceptInvitationDto {
   password!: string;
 
   @ApiPropertyOptional({ minLength: 1, maxLength: DISPLAY_NAME_MAX_LENGTH, description: 'The username when left out.' })
-  @IsOptional()
+  @OptionalField()
   @Trim()
   @IsString({ message: 'displayName must be text' })
   @Length(1, DISPLAY_NAME_MAX_LENGTH, { message: `displayName must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters` })

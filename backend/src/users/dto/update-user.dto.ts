@@ -1,16 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { OptionalField } from '../../common/optional-field.js';
 import { ROLES, type Role } from '../../common/roles.js';
 
 /** PATCH /api/admin/users/:id: each field given is changed. */
 export class UpdateUserDto {
   @ApiPropertyOptional({ enum: ROLES })
-  @IsOptional()
+  @OptionalField()
   @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
   role?: Role;
 
   @ApiPropertyOptional({ description: 'true disables the account (its sessions end at once); false enables it again.' })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'disabled must be true or false' })
   disabled?: boolean;
 }

@@ -21,29 +21,26 @@ const NEW_LEAD_CHOICES: { value: NewLeadChoice; label: string }[] = [
 ];
 
 const profileSchema = object({
-  email: string().trim().required('Please enter your e-mail address').email('Please enter a valid e-mail address'),
   displayName: string().trim().required('Please enter your name').max(100, 'The name must be at most 100 characters'),
   timeZone: string().required(),
   newLead: string().oneOf(NEW_LEAD_CHOICES.map((choice) => choice.value)),
   assigned: boolean(),
 });
 
-/** The account's e-mail, display name, time zone and notification choices, saved together. */
+/** The account's display name, time zone and notification choices, saved together (the e-mail: EmailForm). */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const update = useUpdateMe();
   const formik = useFormik({
     initialValues: {
-      email: user.email ?? '',
       displayName: user.displayName,
       timeZone: user.timeZone,
       newLead: user.notifications.newLead,
       assigned: user.notifications.assigned,
     },
     validationSchema: profileSchema,
-    onSubmit: async ({ email, displayName, timeZone, newLead, assigned }) => {
+    onSubmit: async ({ displayName, timeZone, newLead, assigned }) => {
       try {
         await update.mutateAsync({
-          email: email.trim(),
           displayName: displayName.trim(),
           timeZone,
           notifications: { newLead, assigned },
@@ -56,7 +53,6 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   });
   return (
     <FormikForm formik={formik} label="Profile">
-      <FormTextField name="email" label="E-mail address" type="email" autoComplete="email" required />
       <FormTextField name="displayName" label="Display name" autoComplete="name" required />
       <TextField
         select

@@ -7,12 +7,21 @@ import type { Invitation } from '../api/team-types';
 
 export type InvitationLinkProps = { invitation: Invitation };
 
+/**
+ * The link as it can be sent: the API makes it from PUBLIC_URL, or relative where no
+ * PUBLIC_URL is set (never from a request's Host), and then this page's own origin completes it.
+ */
+export function absoluteLink(link: string, origin: string = window.location.origin): string {
+  return new URL(link, origin).href;
+}
+
 /** The new invitation's link, to copy and send (it is shown once: the server keeps only its hash). */
 export function InvitationLink({ invitation }: InvitationLinkProps) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const link = absoluteLink(invitation.inviteUrl);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(invitation.inviteUrl);
+      await navigator.clipboard.writeText(link);
       setCopied('yes');
     } catch {
       setCopied('failed');
@@ -27,7 +36,7 @@ export function InvitationLink({ invitation }: InvitationLinkProps) {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           label="Invitation link"
-          value={invitation.inviteUrl}
+          value={link}
           size="small"
           sx={{ flex: '1 1 14rem', minWidth: 0 }}
           slotProps={{ htmlInput: { readOnly: true, onFocus: (event: { target: HTMLInputElement }) => event.target.select() } }}

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiGoneResponse,
+  ApiNoContentResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Public } from '../common/public.decorator.js';
+import { MinRole } from '../common/roles.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { ChangeEmailDto, ConfirmEmailDto } from './dto/email-change.dto.js';
+import { EMAIL_CHANGE_GONE, EMAIL_OFF, EmailChangeService, WRONG_PASSWORD } from './email-change.service.js';
+import type { Account } from './session-user.js';
+
+/** `/api/auth/email`: one's own e-mail changes by password and the new address's confirmation. */
+@ApiTags('auth')
+@Controller('auth/email')
+export class EmailChangeController {
+  constructor(private readonly changes: EmailChangeService) {}
+
+  @Post()
+  @MinRole('viewer')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({
+    description:
+      'A link valid 1 hour goes to the new address (to its owner a notice instead, when another account holds it: the answer is the same).',
+  })
+  @ApiForbiddenResponse({ description: WRONG_PASSWORD })
+  @ApiConflictResponse({ description: EMAIL_OFF })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts; see `Retry-After`.' })
+  request(@CurrentUser() user: Account, @Body() body: ChangeEmailDto, @Req() req: Request): Promise<void> {
+    return this.changes.request(user, body, req.ip ?? '');
+  }
+
+  @Public()
+  @Post('confirm')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'The address is changed; the other sessions of the account have ended.' })
+  @ApiGoneResponse({ description: EMAIL_CHANGE_GONE })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts; see `Retry-After`.' })
+  confirm(@Body() { token }: ConfirmEmailDto, @Req() req: Request): Promise<void> {
+    return this.changes.confirm(token, req.ip ?? '', req.sessionID);
+  }
+}

@@ -1,0 +1,96 @@
+import { ConflictException, ForbiddenException, GoneException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { Clock } from '../common/clock.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
+import { TeamEmails } from '../mail/team-emails.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { normaliseEmail, User } from '../users/user.entity.js';
+import type { ChangeEmailDto } from './dto/email-change.dto.js';
+import { EmailChange } from './email-change.entity.js';
+import { issueToken, parseToken, tokenMatches } from './one-time-token.js';
+import { verifyPassword } from './passwords.js';
+import type { Account } from './session-user.js';
+import { endSessionsOf } from './sessions-of.js';
+import { throttleLikeSignIn } from './sign-in-throttle.js';
+
+export const EMAIL_CHANGE_MINUTES = 60;
+export const EMAIL_CHANGE_GONE = 'This e-mail confirmation link is no longer valid';
+export const WRONG_PASSWORD = 'Wrong password';
+export const EMAIL_OFF = 'E-mail is not set up: a new address cannot be confirmed (set SMTP_URL and MAIL_FROM)';
+
+/**
+ * Changing one's e-mail: the password, then a link (valid EMAIL_CHANGE_MINUTES, single use)
+ * to the new address; confirming moves the account, ends its other sessions and tells the
+ * old address. An address another account holds gets the same answer, and its owner is told
+ * instead: the requester cannot tell a taken address from a free one.
+ */
+@Injectable()
+export class EmailChangeService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly rateLimit: RateLimitService,
+    private readonly teamEmails: TeamEmails,
+  ) {}
+
+  /** Asking again replaces the open link. 403 for a wrong password, throttled like sign-in. */
+  async request(account: Account, { email, currentPassword }: ChangeEmailDto, ip: string): Promise<void> {
+    if (!this.teamEmails.enabled) throw new ConflictException(EMAIL_OFF);
+    await throttleLikeSignIn(this.rateLimit, 'email-change', ip, account.id);
+    const user = await this.dataSource.manager.findOneByOrFail(User, { id: account.id });
+    if (!(await verifyPassword(user.password, currentPassword))) throw new ForbiddenException(WRONG_PASSWORD);
+    const address = normaliseEmail(email);
+    if (address === user.email) return;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(EmailChange, { userId: user.id });
+      await this.audit.record({ actor: account, action: 'email-change', detail: { step: 'requested' } }, manager);
+      const owner = await manager.findOneBy(User, { email: address });
+      if (!owner) await this.queueConfirmation(manager, user.id, address);
+      // A disabled account gets no e-mail (its owner is no longer on the team).
+      else if (owner.disabledAt === null) await this.teamEmails.queueAddressTaken(manager, address);
+    });
+    this.teamEmails.nudge();
+  }
+
+  /**
+   * Moves the account to the confirmed address, uses the link up, ends the account's other
+   * sessions (all of them when confirmed from elsewhere) and tells the old address; 410 for
+   * a bad link, or an address that another account has taken since.
+   */
+  async confirm(token: string, ip: string, sessionId: string | undefined): Promise<void> {
+    const parsed = parseToken(token);
+    await throttleLikeSignIn(this.rateLimit, 'email-change-confirm', ip, parsed?.id ?? '');
+    await this.dataSource.transaction(async (manager) => {
+      const change = parsed
+        ? await manager.findOne(EmailChange, { where: { id: parsed.id }, lock: { mode: 'pessimistic_write' } })
+        : null;
+      const user = change ? await manager.findOneBy(User, { id: change.userId, disabledAt: IsNull() }) : null;
+      if (!change || !user || !tokenMatches(parsed!.secret, change.tokenHash) || change.expiresAt <= this.clock.now()) {
+        throw new GoneException(EMAIL_CHANGE_GONE);
+      }
+      await manager.delete(EmailChange, { id: change.id });
+      await this.moveAccount(manager, user.id, change.email);
+      await endSessionsOf(manager, user.id, sessionId);
+      if (user.email) await this.teamEmails.queueEmailChanged(manager, user.email);
+      await this.audit.record({ actor: user, action: 'email-change', detail: { step: 'done' } }, manager);
+    });
+    this.teamEmails.nudge();
+  }
+
+  private async queueConfirmation(manager: EntityManager, userId: string, address: string): Promise<void> {
+    const { id, token, hash } = issueToken();
+    const expiresAt = new Date(this.clock.now().getTime() + EMAIL_CHANGE_MINUTES * 60_000);
+    await manager.insert(EmailChange, { id, userId, email: address, tokenHash: hash, expiresAt });
+    await this.teamEmails.queueEmailConfirmation(manager, address, token, EMAIL_CHANGE_MINUTES);
+  }
+
+  private async moveAccount(manager: EntityManager, userId: string, address: string): Promise<void> {
+    await manager.update(User, { id: userId }, { email: address }).catch((error: unknown) => {
+      if (isUniqueViolation(error, 'uq_users_email')) throw new GoneException(EMAIL_CHANGE_GONE);
+      throw error;
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { API } from '@/config/api';
+import { apiRequest } from '@/lib/api-client';
+import type { components } from '@/generated/api-types';
+
+export type EmailChange = components['schemas']['ChangeEmailDto'];
+
+/**
+ * 202: a link to confirm goes to the new address (the account moves once it is opened).
+ * The answer is the same for an address another account holds: its owner is told instead.
+ */
+export async function changeEmail(input: EmailChange): Promise<void> {
+  await apiRequest(API.changeEmail, { method: 'POST', body: input });
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail });
+}
