@@ -33,7 +33,7 @@ export class AdminAccountService implements OnApplicationBootstrap {
     // The display name is only set for a new account: the admin may have changed it since.
     await this.users.query(
       `INSERT INTO users (username, password, email, display_name, role) VALUES ($1, $2, $3, $1, 'admin')
-       ON CONFLICT (username) DO UPDATE
+       ON CONFLICT (lower(username)) DO UPDATE
          SET password = excluded.password, email = coalesce(excluded.email, users.email), role = 'admin', disabled_at = NULL`,
       [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email)],
     );

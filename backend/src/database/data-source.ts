@@ -26,6 +26,7 @@ import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.j
 import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
 import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
+import { CanonicalEmailsAndUsernames1796478357697 } from './migrations/1796478357697-canonical-emails-and-usernames.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   LeadCreatedNotify1796200000000,
   DigestRuns1796300000000,
   AutoReply1796400000000,
+  CanonicalEmailsAndUsernames1796478357697,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
