@@ -76,6 +76,10 @@ describe('the team: invitations, roles and disabled accounts', () => {
       .expect(201);
 
     expect((await cleo.get('/api/auth/me').expect(200)).body).toMatchObject({ username: 'cleo', role: 'member' });
+    // Their first sign-in: the team page does not say "Never signed in".
+    const { body: team } = await admin.get('/api/admin/users').expect(200);
+    const row = team.find((member: { username: string }) => member.username === 'cleo');
+    expect(Date.now() - Date.parse(row.lastSignInAt)).toBeLessThan(60_000);
   });
 
   it('stores only the SHA-256 of the token', async () => {
@@ -115,8 +119,10 @@ describe('the team: invitations, roles and disabled accounts', () => {
 
     now = new Date();
     const fresh = (await invite('ivy@example.com').expect(201)).body;
-    const taken = await accept(tokenOf(fresh.inviteUrl), 'eve').expect(409);
-    expect(taken.body.message).toBe('This username is taken');
+    for (const name of ['eve', 'EVE', 'Eve']) {
+      const taken = await accept(tokenOf(fresh.inviteUrl), name).expect(409);
+      expect(taken.body.message).toBe('This username is taken');
+    }
     await accept(tokenOf(fresh.inviteUrl), 'ivy').expect(201);
     // The admin invitation that replaced the first one works.
     await accept(tokenOf(replacement.inviteUrl), 'gil').expect(201);

@@ -76,6 +76,8 @@ export class InvitationsService {
       const fields = { username: body.username, password, role: invitation.role, disabledAt: null };
       const displayName = body.displayName ?? existing?.displayName ?? body.username;
       const id = await this.saveAccount(manager, existing, fields, displayName, invitation.email);
+      // Accepting signs the new teammate in: their first sign-in.
+      await manager.update(User, { id }, { lastSignInAt: () => 'now()' });
       if (existing) await endSessionsOf(manager, id);
       await manager.delete(Invitation, { id: invitation.id });
       const account = { id, username: body.username };

@@ -53,9 +53,15 @@ export class TeamEmails {
     return true;
   }
 
-  async queuePasswordReset(manager: EntityManager, to: string, resetUrl: string, minutes: number): Promise<boolean> {
+  async queuePasswordReset(
+    manager: EntityManager,
+    to: string,
+    resetUrl: string,
+    minutes: number,
+    username: string,
+  ): Promise<boolean> {
     if (!this.mail.enabled) return false;
-    await queueEmails(manager, [{ kind: 'password-reset', to, content: passwordResetEmail(resetUrl, minutes) }]);
+    await queueEmails(manager, [{ kind: 'password-reset', to, content: passwordResetEmail(resetUrl, minutes, username) }]);
     return true;
   }
 }

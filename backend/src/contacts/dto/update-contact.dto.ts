@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import { Trim } from '../../common/transforms.js';
+import { ASSIGNEE_RULE } from '../../users/assignable-roles.js';
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -26,8 +27,13 @@ export class UpdateContactDto {
   @MaxLength(NOTE_MAX_LENGTH, { message: `note must be at most ${NOTE_MAX_LENGTH} characters` })
   note?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: "An active user's id; null unassigns." })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "An active member's or admin's id; null unassigns.",
+  })
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsUUID('all', { message: "assigneeId must be an active user's id or null" })
+  @IsUUID('all', { message: ASSIGNEE_RULE })
   assigneeId?: string | null;
 }
