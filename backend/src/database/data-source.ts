@@ -27,6 +27,7 @@ import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-
 import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
 import { CanonicalEmailsAndUsernames1796478357697 } from './migrations/1796478357697-canonical-emails-and-usernames.js';
+import { AutoReplySender1796478357698 } from './migrations/1796478357698-auto-reply-sender.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   DigestRuns1796300000000,
   AutoReply1796400000000,
   CanonicalEmailsAndUsernames1796478357697,
+  AutoReplySender1796478357698,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
