@@ -71,7 +71,7 @@ export class HistoryEntryDto {
   }
 }
 
-/** Another submission of the same person (normalised e-mail). */
+/** Another submission of the same person (canonical e-mail). */
 export class OtherSubmissionDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
@@ -135,7 +135,7 @@ export class ContactDetailDto extends ContactSubmissionDto {
   @ApiProperty({ type: String, nullable: true, description: 'A short hash of the consent notice the visitor saw.' })
   consentVersion!: string | null;
 
-  @ApiProperty({ type: [OtherSubmissionDto], description: "The person's other submissions (normalised e-mail), newest first." })
+  @ApiProperty({ type: [OtherSubmissionDto], description: "The person's other submissions (canonical e-mail), newest first." })
   otherSubmissions!: OtherSubmissionDto[];
 
   static fromParts(
