@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
 import type { components } from '@/generated/api-types';
@@ -22,4 +22,11 @@ export function useUpdateContact() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
     },
   });
+}
+
+/** The same PATCH outside a component's life (a toast's Undo, once the row has left the list); the caches as above. */
+export async function updateContactNow(queryClient: QueryClient, id: string, changes: ContactChanges): Promise<void> {
+  const detail = await updateContact(id, changes);
+  queryClient.setQueryData(inboxKeys.contact(detail.id), detail);
+  await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
 }

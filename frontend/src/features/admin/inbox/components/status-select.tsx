@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import NativeSelect from '@mui/material/NativeSelect';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { useCan } from '@/lib/session-user';
 import { STATUSES } from '../api/contact-types';
 import type { ContactSubmission, Status } from '../api/contact-types';
-import { useUpdateContact } from '../api/update-contact';
+import { updateContactNow, useUpdateContact } from '../api/update-contact';
 import { STATUS_LABELS } from '../utils/status-labels';
 
 export type StatusSelectProps = {
@@ -27,6 +28,7 @@ const isStep = (event: KeyboardEvent) =>
  */
 export function StatusSelect({ submission }: StatusSelectProps) {
   const update = useUpdateContact();
+  const queryClient = useQueryClient();
   const canTriage = useCan('triage');
   const [draft, setDraft] = useState<Status | null>(null);
   // Set from a stepping key's keydown to its keyup: the change it makes in between is a step.
@@ -37,13 +39,25 @@ export function StatusSelect({ submission }: StatusSelectProps) {
   const save = (status: Status) => {
     setDraft(null);
     if (status === saved) return;
-    update.mutate(
-      { id: submission.id, changes: { status } },
-      {
-        onError: (error) => void toast({ title: 'Status not changed', description: error.message, destructive: true }),
+    const previous = saved;
+    // A promise, not mutate's callbacks: a lead marked spam leaves the list, and this select with it.
+    update.mutateAsync({ id: submission.id, changes: { status } }).then(
+      () => {
+        if (status === 'spam' && previous !== 'spam') offerUndo(previous);
       },
+      (error: Error) => void toast({ title: 'Status not changed', description: error.message, destructive: true }),
     );
   };
+  // Spam leaves the default views: the toast says where the lead went, and brings it back.
+  const offerUndo = (previous: Status) =>
+    void toast({
+      title: `${submission.name} marked as spam`,
+      actionLabel: 'Undo',
+      onAction: () =>
+        void updateContactNow(queryClient, submission.id, { status: previous }).catch(
+          (error: Error) => void toast({ title: 'Not undone', description: error.message, destructive: true }),
+        ),
+    });
   const handleKeyDown = (event: KeyboardEvent) => {
     if (isStep(event)) stepping.current = true;
     else if (event.key === 'Enter' && draft !== null) {
