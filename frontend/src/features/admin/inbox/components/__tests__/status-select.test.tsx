@@ -9,7 +9,7 @@ function answerPatches() {
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((_, init) => {
-      const body = JSON.parse(String(init?.body)) as { status: string };
+      const body = JSON.parse(init?.body as string) as { status: string };
       patches.push(body);
       return Promise.resolve(Response.json({ id: 'lead-1', name: 'Ada', status: body.status }));
     }),
