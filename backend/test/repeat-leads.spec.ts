@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { FIRST_SUBMISSIONS } from '../src/contacts/repeat-leads.js';
+import { FIRST_SUBMISSIONS, repeatOfSql, returningOwnerSql } from '../src/contacts/repeat-leads.js';
 import { emptySubmissions, loadUnbounded } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
@@ -109,5 +109,21 @@ describe('repeatOf on the admin list', () => {
 
     expect(plan).toMatch(/Index (Only )?Scan using ix_contact_submissions_canonical_email/);
     expect(plan).not.toMatch(/Seq Scan|Sort/);
+
+    // The contact form's statement asks the same index for a returning lead's owner and its repeatOf.
+    // In an inbox whose leads are mostly assigned.
+    await loadUnbounded(
+      sut.databaseUrl,
+      `UPDATE contact_submissions SET assignee_id = (SELECT id FROM users LIMIT 1)
+        WHERE submitted_at < timestamptz '2026-01-01' + interval '50000 seconds'`,
+      'ANALYZE contact_submissions',
+    );
+    for (const lookup of [returningOwnerSql('$1'), repeatOfSql('$1')]) {
+      const explained = (await sut.dataSource.query(`EXPLAIN SELECT ${lookup}`, [' Row7+tag@Example.com']))
+        .map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN'])
+        .join('\n');
+      expect(explained).toMatch(/Index Scan (Backward )?using ix_contact_submissions_canonical_email/);
+      expect(explained).not.toMatch(/Seq Scan on contact_submissions|Sort/);
+    }
   }, 60_000);
 });
