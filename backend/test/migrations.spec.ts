@@ -105,7 +105,7 @@ describe('migrations', () => {
     ]);
   });
 
-  it('make usernames unique in any letter case: a later case-twin is renamed, the earliest keeps its name', async () => {
+  it('make usernames unique in any letter case (a later case-twin is renamed) and slack endpoints take lead.created only', async () => {
     const databaseUrl = await createTestDatabase();
     const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(CanonicalEmailsAndUsernames1796478357697));
     const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
@@ -113,6 +113,12 @@ describe('migrations', () => {
     const [first, twin] = await before.query<Array<{ id: string }>>(
       `INSERT INTO users (username, password, display_name, role, created_at) VALUES
          ('Sam', 'x', 'Sam', 'admin', '2026-01-01'), ('sam', 'x', 'sam', 'member', '2026-02-01') RETURNING id`,
+    );
+    // And a slack endpoint saved with events it was never sent.
+    await before.query(
+      `INSERT INTO webhook_endpoints (url, events, format, secret) VALUES
+         ('https://hooks.example.com/s', '{lead.created,lead.updated}', 'slack', 'whsec_x'),
+         ('https://hooks.example.com/t', '{lead.created,lead.updated}', 'standard', 'whsec_y')`,
     );
     await before.destroy();
 
@@ -126,6 +132,10 @@ describe('migrations', () => {
     expect(names).toEqual([
       { id: first.id, username: 'Sam' },
       { id: twin.id, username: `sam-${twin.id.slice(0, 8)}` },
+    ]);
+    expect(await sut.dataSource.query(`SELECT format, events FROM webhook_endpoints ORDER BY url`)).toEqual([
+      { format: 'slack', events: ['lead.created'] },
+      { format: 'standard', events: ['lead.created', 'lead.updated'] },
     ]);
     await expect(sut.dataSource.query(`UPDATE users SET username = 'SAM' WHERE id = $1`, [twin.id])).rejects.toThrow(
       /uq_users_username/,

@@ -28,6 +28,7 @@ import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
 import { CanonicalEmailsAndUsernames1796478357697 } from './migrations/1796478357697-canonical-emails-and-usernames.js';
 import { AutoReplySender1796478357698 } from './migrations/1796478357698-auto-reply-sender.js';
+import { SlackEndpointsNewLeadsOnly1796478357699 } from './migrations/1796478357699-slack-endpoints-new-leads-only.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   AutoReply1796400000000,
   CanonicalEmailsAndUsernames1796478357697,
   AutoReplySender1796478357698,
+  SlackEndpointsNewLeadsOnly1796478357699,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
