@@ -822,7 +822,7 @@ export interface components {
         | 'webhook-rotate-secret'
         | 'webhook-delete';
       /**
-       * @description `status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.
+       * @description `status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}.
        * @example {
        *       "from": "new",
        *       "to": "contacted"

@@ -54,7 +54,8 @@ export class HistoryEntryDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: '`status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null); `redeliver`: {}.',
+    description:
+      '`status`: { from, to }; `note`: { cleared }; `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}.',
     example: { from: 'new', to: 'contacted' },
   })
   detail!: Record<string, unknown>;
