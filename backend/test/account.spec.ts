@@ -28,6 +28,7 @@ describe('one’s own account', () => {
       role: 'member',
       timeZone: 'Europe/Paris',
       notifications: { newLead: 'daily', assigned: true },
+      twoFactor: false,
     };
     expect(body).toEqual(expected);
     expect((await agent.get('/api/auth/me').expect(200)).body).toEqual(expected);

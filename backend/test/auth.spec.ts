@@ -98,6 +98,7 @@ describe('admin sign-in', () => {
       role: 'admin',
       timeZone: 'UTC',
       notifications: { newLead: 'instant', assigned: true },
+      twoFactor: false,
     });
     const res = await request(sut.server).get('/api/auth/me').expect(401);
     expect(res.body).toMatchObject({ statusCode: 401 });

@@ -11,7 +11,7 @@ import { TeamAccounts1796000000000 } from '../src/database/migrations/1796000000
 import request from 'supertest';
 import { seedSubmissions } from './support/seed.js';
 import { Deliveries1796100000000 } from '../src/database/migrations/1796100000000-deliveries.js';
-import { CanonicalEmailsAndUsernames1796478357697 } from '../src/database/migrations/1796478357697-canonical-emails-and-usernames.js';
+import { CanonicalEmailsAndUsernames1796578357697 } from '../src/database/migrations/1796578357697-canonical-emails-and-usernames.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, DEV_ADMIN, type TestApp } from './support/test-app.js';
 
@@ -107,7 +107,7 @@ describe('migrations', () => {
 
   it('make usernames unique in any letter case (a later case-twin is renamed) and slack endpoints take lead.created only', async () => {
     const databaseUrl = await createTestDatabase();
-    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(CanonicalEmailsAndUsernames1796478357697));
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(CanonicalEmailsAndUsernames1796578357697));
     const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
     await before.runMigrations();
     const [first, twin] = await before.query<Array<{ id: string }>>(

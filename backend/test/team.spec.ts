@@ -46,6 +46,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
       displayName: null,
       state: 'invited',
       lastSignInAt: null,
+      twoFactor: false,
       inviteUrl: undefined,
       expiresAt: undefined,
     });
@@ -147,13 +148,13 @@ describe('the team: invitations, roles and disabled accounts', () => {
     const old = await signedInAs(sut, kim);
     const { body: invitation } = await invite('kim@example.com').expect(201);
 
-    const { body } = await accept(tokenOf(invitation.inviteUrl), kim.username, { password: 'kim has a new password 9' }).expect(
+    const { body } = await accept(tokenOf(invitation.inviteUrl), kim.username, { password: 'a new password for her 9' }).expect(
       201,
     );
 
     expect(body.id).toBe(kim.id);
     await old.get('/api/auth/me').expect(401);
-    await signedInAs(sut, { username: kim.username, password: 'kim has a new password 9' });
+    await signedInAs(sut, { username: kim.username, password: 'a new password for her 9' });
   });
 
   it('changes a role, disables an account (its cookie gets 401 at once) and enables it again', async () => {

@@ -27,7 +27,7 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
-const ADMIN_PASSWORD = 'ops-test-admin-password';
+const ADMIN_PASSWORD = 'ops-test-harbor-lantern-password';
 
 /** Raw HTTP (no transparent decompression), so headers are exactly nginx's. */
 function request(port, pathname, { method = 'GET', headers = {}, body } = {}) {

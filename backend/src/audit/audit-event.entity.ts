@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'enable',
   'password',
   'password-reset',
+  'two-factor-on',
+  'two-factor-off',
   'webhook-create',
   'webhook-update',
   'webhook-rotate-secret',

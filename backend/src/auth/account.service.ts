@@ -8,6 +8,7 @@ import { normaliseEmail, User } from '../users/user.entity.js';
 import { AccountDto } from './dto/account.dto.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { UpdateAccountDto } from './dto/update-account.dto.js';
+import { refuseNamedPassword } from './new-password.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account } from './session-user.js';
 import { endSessionsOf } from './sessions-of.js';
@@ -53,6 +54,7 @@ export class AccountService {
     if (!(await verifyPassword(user.password, currentPassword))) {
       throw new BadRequestException(['currentPassword is not the current password']);
     }
+    refuseNamedPassword(newPassword, 'newPassword', user);
     const password = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(User, { id: account.id }, { password });

@@ -19,7 +19,7 @@ import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { SessionUserDto } from './dto/session-user.dto.js';
 import { UpdateAccountDto } from './dto/update-account.dto.js';
-import { type Account, endSession, startSession } from './session-user.js';
+import { type Account, clientUserAgent, endSession, startSession } from './session-user.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -33,10 +33,13 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ description: 'Signed in; the session cookie is set.', type: SessionUserDto })
-  @ApiUnauthorizedResponse({ description: 'Invalid username or password' })
+  @ApiUnauthorizedResponse({
+    description: 'Invalid username or password; or, with two-factor sign-in on, `Two-factor code required` (no or a wrong code).',
+  })
   @ApiTooManyRequestsResponse({ description: 'Too many failed sign-ins; `Retry-After` says how many seconds to wait.' })
-  async login(@Body() { username, password }: LoginDto, @Req() req: Request): Promise<SessionUserDto> {
-    const user = await this.authService.verifyCredentials(username, password, req.ip ?? '');
+  async login(@Body() { username, password, code, recoveryCode }: LoginDto, @Req() req: Request): Promise<SessionUserDto> {
+    const factor = { code, recoveryCode, userAgent: clientUserAgent(req) };
+    const user = await this.authService.verifyCredentials(username, password, req.ip ?? '', factor);
     await startSession(req, user);
     return user;
   }

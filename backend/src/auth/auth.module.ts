@@ -13,10 +13,15 @@ import { AuthService } from './auth.service.js';
 import { AccessGuard } from './access.guard.js';
 import { AccountService } from './account.service.js';
 import { SessionMiddleware } from './session.middleware.js';
+import { SessionsController } from './sessions.controller.js';
+import { SessionsService } from './sessions.service.js';
+import { SignInsService } from './sign-ins.service.js';
+import { TwoFactorController } from './two-factor.controller.js';
+import { TwoFactorService } from './two-factor.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), AuditModule, MailModule],
-  controllers: [AuthController, PasswordResetController],
+  controllers: [AuthController, PasswordResetController, SessionsController, TwoFactorController],
   providers: [
     AuthService,
     AccountService,
@@ -24,6 +29,9 @@ import { SessionMiddleware } from './session.middleware.js';
     PasswordResetService,
     Clock,
     SessionMiddleware,
+    SessionsService,
+    SignInsService,
+    TwoFactorService,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
 })

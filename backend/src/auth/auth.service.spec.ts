@@ -7,6 +7,8 @@ import { TooManyRequestsException } from '../rate-limit/too-many-requests.except
 import type { User } from '../users/user.entity.js';
 import { AuthService } from './auth.service.js';
 import { hashPassword } from './passwords.js';
+import type { SignInsService } from './sign-ins.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
 import { MAX_IP_FAILURES, MAX_PAIR_FAILURES, throttleKeys } from './sign-in-throttle.js';
 
 /** Counters in memory, as the rate_limits table keeps them. */
@@ -55,7 +57,9 @@ describe(AuthService.name, () => {
     const users = { createQueryBuilder: () => lookup, update: () => Promise.resolve() } as unknown as Repository<User>;
     const recorded: AuditRecord[] = [];
     const audit = { record: (event: AuditRecord) => Promise.resolve(void recorded.push(event)) } as unknown as AuditService;
-    const sut = new AuthService(users, rateLimit as unknown as RateLimitService, audit);
+    const signIns = { record: () => Promise.resolve() } as unknown as SignInsService;
+    const twoFactor = { accepts: () => Promise.resolve(false) } as unknown as TwoFactorService;
+    const sut = new AuthService(users, rateLimit as unknown as RateLimitService, audit, signIns, twoFactor);
     await sut.onModuleInit();
     return { sut, rateLimit, recorded };
   }

@@ -10,6 +10,8 @@ import { User } from '../users/user.entity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findSignInAccount } from './sign-in-account.js';
 import type { SessionUser } from './session-user.js';
+import { SignInsService } from './sign-ins.service.js';
+import { type SecondFactor, TWO_FACTOR_REQUIRED, TwoFactorService } from './two-factor.service.js';
 import { FAILURE_WINDOW_MS, failureDelayMs, MAX_IP_FAILURES, MAX_PAIR_FAILURES, throttleKeys } from './sign-in-throttle.js';
 
 @Injectable()
@@ -21,13 +23,20 @@ export class AuthService implements OnModuleInit {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly rateLimit: RateLimitService,
     private readonly audit: AuditService,
+    private readonly signIns: SignInsService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async onModuleInit(): Promise<void> {
     this.decoyHash = await hashPassword(randomBytes(16).toString('hex'));
   }
 
-  async verifyCredentials(username: string, password: string, ip: string): Promise<SessionUser> {
+  async verifyCredentials(
+    username: string,
+    password: string,
+    ip: string,
+    { userAgent = '', ...factor }: SecondFactor & { userAgent?: string } = {},
+  ): Promise<SessionUser> {
     // Found first, so that the counters are the account's however it is named (case, e-mail).
     const user = await findSignInAccount(this.users, username);
     const keys = throttleKeys(ip, user ? `account:${user.id}` : username.trim().toLowerCase());
@@ -45,13 +54,21 @@ export class AuthService implements OnModuleInit {
     if (!user || !valid || user.disabledAt) {
       // Without the username typed: it may be anyone's, or a password typed in the wrong field.
       await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } });
+      if (user) await this.signIns.record(user.id, ip, userAgent, false);
       throw new UnauthorizedException('Invalid username or password');
+    }
+    // The second step: a missing or wrong code keeps the throttle's counts (they were counted above).
+    if (user.twoFactorEnabledAt && !(await this.twoFactor.accepts(user.id, factor))) {
+      await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } });
+      await this.signIns.record(user.id, ip, userAgent, false);
+      throw new UnauthorizedException(TWO_FACTOR_REQUIRED);
     }
 
     await Promise.all([this.rateLimit.reset(keys.pair), this.rateLimit.reset(keys.user), this.rateLimit.refund(keys.ip)]);
     const signedIn = { id: user.id, username: user.username };
     await this.users.update({ id: user.id }, { lastSignInAt: () => 'now()' });
     await this.audit.record({ actor: signedIn, action: 'sign-in', detail: { succeeded: true } });
+    await this.signIns.record(user.id, ip, userAgent, true);
     return signedIn;
   }
 }

@@ -9,6 +9,7 @@ import { normaliseEmail, User } from '../users/user.entity.js';
 import type { PasswordResetConfirmDto } from './dto/password-reset.dto.js';
 import { issueToken, parseToken, tokenMatches } from './one-time-token.js';
 import { PasswordReset } from './password-reset.entity.js';
+import { refuseNamedPassword } from './new-password.js';
 import { hashPassword } from './passwords.js';
 import { endSessionsOf } from './sessions-of.js';
 import { throttleLikeSignIn } from './sign-in-throttle.js';
@@ -69,6 +70,7 @@ export class PasswordResetService {
       if (!reset || !user || !tokenMatches(parsed!.secret, reset.tokenHash) || reset.expiresAt <= this.clock.now()) {
         throw new GoneException(RESET_GONE);
       }
+      refuseNamedPassword(password, 'password', user);
       await manager.update(User, { id: user.id }, { password: passwordHash });
       await manager.delete(PasswordReset, { id: reset.id });
       await endSessionsOf(manager, user.id);

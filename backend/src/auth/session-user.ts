@@ -26,6 +26,8 @@ declare module 'express-session' {
     user: SessionUser;
     /** When the user signed in (ms since epoch): sessions end this long after, active or not. */
     signedInAt: number;
+    /** Where the session was started, shown in the owner's list of sessions. */
+    client: { ip: string; userAgent: string };
   }
 }
 
@@ -48,11 +50,17 @@ function hintCookieOptions(req: Request) {
   return { path: '/', sameSite: 'lax' as const, secure: req.secure };
 }
 
+/** The User-Agent header as stored (bounded: it is the client's to choose). */
+export function clientUserAgent(req: Request): string {
+  return (req.get('user-agent') ?? '').slice(0, 512);
+}
+
 /** A new session id (no fixation) holding the signed-in user. */
 export async function startSession(req: Request, user: SessionUser): Promise<void> {
   await promisify(req.session.regenerate.bind(req.session))();
   req.session.user = user;
   req.session.signedInAt = Date.now();
+  req.session.client = { ip: req.ip ?? '', userAgent: clientUserAgent(req) };
   await promisify(req.session.save.bind(req.session))();
   req.res?.cookie(SIGNED_IN_HINT_COOKIE, '1', { ...hintCookieOptions(req), maxAge: SESSION_ABSOLUTE_MS });
 }

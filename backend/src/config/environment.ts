@@ -21,9 +21,9 @@ import { adminPasswordProblem, sessionSecretProblem } from './secret-strength.js
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /** In production, refuses a secret that `problem` finds fault with (its message names the variable). */
-function StrongInProduction(problem: (secret: string) => string | null) {
+function StrongInProduction(problem: (secret: string, env: Environment) => string | null) {
   const check = ({ value, object }: ValidationArguments) =>
-    (object as Environment).NODE_ENV === 'production' && typeof value === 'string' ? problem(value) : null;
+    (object as Environment).NODE_ENV === 'production' && typeof value === 'string' ? problem(value, object as Environment) : null;
   return ValidateBy({
     name: 'strongInProduction',
     validator: {
@@ -91,7 +91,7 @@ export class Environment {
   @IsOptional()
   @IsString()
   @ValidateIf((env: Environment) => env.NODE_ENV === 'production' && env.ADMIN_PASSWORD !== undefined)
-  @StrongInProduction(adminPasswordProblem)
+  @StrongInProduction((password, env) => adminPasswordProblem(password, { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL }))
   ADMIN_PASSWORD?: string;
 
   @Transform(emptyToUndefined)

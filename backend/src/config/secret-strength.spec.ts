@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { adminPasswordProblem, estimatedEntropyBits, isCommonPassword, sessionSecretProblem } from './secret-strength.js';
+import { commonPasswords } from './common-passwords.js';
+import {
+  accountPasswordProblem,
+  adminPasswordProblem,
+  estimatedEntropyBits,
+  isCommonPassword,
+  sessionSecretProblem,
+} from './secret-strength.js';
 
 describe(estimatedEntropyBits.name, () => {
   it('scores repeats and tiny alphabets near zero and random text high', () => {
@@ -47,8 +54,8 @@ describe(adminPasswordProblem.name, () => {
     ['admin-dev-password', /placeholder/],
     ['short-pass', /at least 12 characters/],
     [' '.repeat(12), /common password|too predictable/],
-    ['aaaaaaaaaaaa', /too predictable/],
-    ['abcabcabcabc', /common password/],
+    ['aaaaaaaaaaaa', /common password|too predictable/],
+    ['abcabcabcabc', /common password|too predictable/],
     ['Password1234', /common password/],
   ])('refuses %j', (password, problem) => {
     expect(adminPasswordProblem(password)).toMatch(/^ADMIN_PASSWORD /);
@@ -57,5 +64,32 @@ describe(adminPasswordProblem.name, () => {
 
   it('accepts a passphrase', () => {
     expect(adminPasswordProblem('correct horse battery staple')).toBeNull();
+  });
+});
+
+describe(commonPasswords.name, () => {
+  it('holds well over 100,000 leaked passwords, read once', () => {
+    expect(commonPasswords().size).toBeGreaterThan(190_000);
+    expect(commonPasswords()).toBe(commonPasswords());
+  });
+});
+
+describe(accountPasswordProblem.name, () => {
+  it.each([
+    // A season and a year: the first thing guessers try, and it passed the old 30-word list.
+    ['Summer2025!!', /^newPassword is a common password$/],
+    ['Monkey12345678', /^newPassword is a common password$/],
+    ['i-am-Alice.Smith-99', /^newPassword must not contain the username$/],
+    ['my mailbox dana.k 2025', /^newPassword must not contain the e-mail address's name \(before the @\)$/],
+  ])('refuses %j', (password, problem) => {
+    expect(accountPasswordProblem(password, 'newPassword', { username: 'alice.smith', email: 'Dana.K@example.com' })).toMatch(
+      problem,
+    );
+  });
+
+  it('accepts a passphrase that names neither', () => {
+    expect(
+      accountPasswordProblem('correct horse battery staple', 'newPassword', { username: 'al', email: 'x@example.com' }),
+    ).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { commonPasswords } from './common-passwords.js';
 import { DEV_ADMIN, DEV_SESSION_SECRET } from './development-secrets.js';
 
 /**
@@ -27,48 +28,26 @@ export function isPlaceholder(secret: string): boolean {
   );
 }
 
-// Words at the root of the passwords leaked most often (lists such as SecLists' top
-// 10,000); with digits or symbols tacked on, or repeated, they are still guessed first.
-const COMMON_WORDS = [
-  'password',
-  'passw0rd',
-  'p@ssw0rd',
-  'admin',
-  'administrator',
-  'qwerty',
-  'qwertyuiop',
-  'asdfghjkl',
-  'azerty',
-  'letmein',
-  'welcome',
-  'iloveyou',
-  'changeme',
-  'secret',
-  'monkey',
-  'dragon',
-  'football',
-  'baseball',
-  'sunshine',
-  'princess',
-  'master',
-  'superman',
-  'trustno1',
-  'starwars',
-  'whatever',
-  'abc',
-  'abcdef',
-  'qazwsx',
-  '1q2w3e4r',
-  '1qaz2wsx',
-];
+/** `core` itself, or the shortest unit it repeats (`adminadmin` → `admin`). */
+function repeatedUnit(core: string): string {
+  for (let size = 1; size <= core.length / 2; size += 1) {
+    if (core.length % size === 0 && core === core.slice(0, size).repeat(core.length / size)) return core.slice(0, size);
+  }
+  return core;
+}
 
-/** A password built from one of the most leaked ones, or a run such as `123456789012`. */
+/**
+ * A password of the common-password list (see common-passwords.ts), or one of them with digits
+ * or symbols tacked on or repeated (`Summer2025!!`, `!!letmein2025`, `adminadminadmin`),
+ * or a run of digits: the variations that guessing tools try first.
+ */
 export function isCommonPassword(password: string): boolean {
   const folded = password.trim().toLowerCase();
   if (/^\d+$/.test(folded)) return true;
-  // Strip what people append or prepend (`Password1234!`, `!!admin2024`).
+  const list = commonPasswords();
+  // Strip what people append or prepend.
   const core = folded.replace(/^[\d\W_]+|[\d\W_]+$/g, '');
-  return COMMON_WORDS.some((word) => core === word || (core.length > 0 && core === word.repeat(core.length / word.length)));
+  return [folded, core, repeatedUnit(core)].some((candidate) => candidate.length > 0 && list.has(candidate));
 }
 
 const MIN_SESSION_SECRET_BITS = 128;
@@ -92,12 +71,34 @@ export const MIN_PASSWORD_LENGTH = 12;
 export function passwordProblem(password: string, name: string): string | null {
   if (isPlaceholder(password)) return `${name} is a placeholder or development value`;
   if (password.length < MIN_PASSWORD_LENGTH) return `${name} must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (isCommonPassword(password)) return `${name} is a common password`;
   if (estimatedEntropyBits(password) < MIN_ADMIN_PASSWORD_BITS) return `${name} is too predictable (repeated characters)`;
+  if (isCommonPassword(password)) return `${name} is a common password`;
   return null;
 }
 
+/** Whose password it is: a password must not contain these (guessers try them first). */
+export interface PasswordOwner {
+  username?: string | null;
+  email?: string | null;
+}
+
+/** Names shorter than this are too common as parts of words to be refused inside a password. */
+const MIN_NAME_PART = 3;
+
+/**
+ * Why a password is not fit for this account: the rules of `passwordProblem`, and not
+ * containing the username or the e-mail address's local part (in any case); null when fit.
+ */
+export function accountPasswordProblem(password: string, name: string, owner: PasswordOwner): string | null {
+  const folded = password.toLowerCase();
+  const contains = (part: string | null | undefined) =>
+    part !== undefined && part !== null && part.trim().length >= MIN_NAME_PART && folded.includes(part.trim().toLowerCase());
+  if (contains(owner.username)) return `${name} must not contain the username`;
+  if (contains(owner.email?.split('@')[0])) return `${name} must not contain the e-mail address's name (before the @)`;
+  return passwordProblem(password, name);
+}
+
 /** Why `ADMIN_PASSWORD` is not fit for production, or null when it is. */
-export function adminPasswordProblem(password: string): string | null {
-  return passwordProblem(password, 'ADMIN_PASSWORD');
+export function adminPasswordProblem(password: string, owner: PasswordOwner = {}): string | null {
+  return accountPasswordProblem(password, 'ADMIN_PASSWORD', owner);
 }

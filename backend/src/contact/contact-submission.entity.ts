@@ -12,7 +12,7 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 @Index('ix_contact_submissions_submitted_at_id', ['submittedAt', 'id'])
 // A person's submissions (returning leads, repeatOf, erasure by e-mail): (canonical_email(email),
 // submitted_at, id), an expression index that TypeORM cannot describe, so it lives in
-// migration 1796478357697 alone.
+// migration 1796578357697 alone.
 @Index('ix_contact_submissions_canonical_email', { synchronize: false })
 // The inbox's status filter, for the statuses few rows have.
 @Index('ix_contact_submissions_status_submitted_at', ['status', 'submittedAt'])

@@ -3,7 +3,7 @@ import type { ContactSubmission } from '../contact/contact-submission.entity.js'
 
 /**
  * A person is recognised by their canonical e-mail: `canonical_email(email)` in SQL (migration
- * 1796478357697): trimmed, lower-cased, surrounding quotes removed and a `+tag` dropped, so
+ * 1796578357697): trimmed, lower-cased, surrounding quotes removed and a `+tag` dropped, so
  * `"Ada+jobs"@Example.com` and `ada@example.com` are one person. Every query below is served
  * by ix_contact_submissions_canonical_email.
  */

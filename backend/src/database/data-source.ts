@@ -4,6 +4,7 @@ import { AutoReplySettings } from '../auto-reply/auto-reply-settings.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
+import { SignIn } from '../auth/sign-in.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
 import { Delivery } from '../deliveries/delivery.entity.js';
 import { User } from '../users/user.entity.js';
@@ -26,9 +27,10 @@ import { Deliveries1796100000000 } from './migrations/1796100000000-deliveries.j
 import { LeadCreatedNotify1796200000000 } from './migrations/1796200000000-lead-created-notify.js';
 import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.js';
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
-import { CanonicalEmailsAndUsernames1796478357697 } from './migrations/1796478357697-canonical-emails-and-usernames.js';
-import { AutoReplySender1796478357698 } from './migrations/1796478357698-auto-reply-sender.js';
-import { SlackEndpointsNewLeadsOnly1796478357699 } from './migrations/1796478357699-slack-endpoints-new-leads-only.js';
+import { TwoFactorAndSignIns1796510000000 } from './migrations/1796510000000-two-factor-and-sign-ins.js';
+import { CanonicalEmailsAndUsernames1796578357697 } from './migrations/1796578357697-canonical-emails-and-usernames.js';
+import { AutoReplySender1796578357698 } from './migrations/1796578357698-auto-reply-sender.js';
+import { SlackEndpointsNewLeadsOnly1796578357699 } from './migrations/1796578357699-slack-endpoints-new-leads-only.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -41,6 +43,7 @@ const ENTITIES = [
   PasswordReset,
   AutoReplySettings,
   AutoReplyRecipient,
+  SignIn,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -61,9 +64,10 @@ export const MIGRATIONS = [
   LeadCreatedNotify1796200000000,
   DigestRuns1796300000000,
   AutoReply1796400000000,
-  CanonicalEmailsAndUsernames1796478357697,
-  AutoReplySender1796478357698,
-  SlackEndpointsNewLeadsOnly1796478357699,
+  TwoFactorAndSignIns1796510000000,
+  CanonicalEmailsAndUsernames1796578357697,
+  AutoReplySender1796578357698,
+  SlackEndpointsNewLeadsOnly1796578357699,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -2,6 +2,7 @@ import { ConflictException, GoneException, Injectable, NotFoundException } from 
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
+import { refuseNamedPassword } from '../auth/new-password.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { endSessionsOf } from '../auth/sessions-of.js';
@@ -72,6 +73,7 @@ export class InvitationsService {
     const password = await hashPassword(body.password);
     return this.dataSource.transaction(async (manager) => {
       const invitation = await this.claim(manager, body.token);
+      refuseNamedPassword(body.password, 'password', { username: body.username, email: invitation.email });
       const existing = await manager.findOneBy(User, { email: invitation.email });
       const fields = { username: body.username, password, role: invitation.role, disabledAt: null };
       const displayName = body.displayName ?? existing?.displayName ?? body.username;

@@ -1,32 +1,52 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { storedSessionId } from '../auth/hashed-session-store.js';
 import type { Environment } from '../config/environment.js';
 import { ShutdownState } from '../shutdown/shutdown-state.js';
 import { LeadCreatedListener } from './lead-created-listener.service.js';
+import { SESSION_LIVE_SQL, sessionLiveParameters } from './session-check.js';
 
 /** How long a browser's EventSource waits before it reconnects after the stream ended. */
 const RETRY_MS = 2_000;
+/** Open streams per account (in this process): a new one past this closes the oldest. */
+export const MAX_STREAMS_PER_USER = 5;
+/**
+ * The reconnection delay a stream closed for a newer one tells its browser: without it, six
+ * open tabs would take turns closing each other every RETRY_MS.
+ */
+export const EVICTED_RETRY_MS = 60_000;
 
 /**
  * One dashboard's server-sent event stream: `lead.created` with `{ id }` (no personal data)
  * for each lead any replica stores, and a comment line every EVENTS_HEARTBEAT_MS (25 s), so
- * that proxies and browsers keep an idle stream open. Ends when the client leaves or the
- * API drains (SIGTERM); either way its subscription and timer go with it.
+ * that proxies and browsers keep an idle stream open. Before each heartbeat the stream checks
+ * that its session is still live (any replica may have ended it) and closes if not, so a
+ * stream never outlives its session by more than one heartbeat. Ends also when the client
+ * leaves, the API drains (SIGTERM) or the account opens a sixth stream; its subscription
+ * and timer go with it.
  */
 @Injectable()
 export class EventStream {
+  private readonly logger = new Logger(EventStream.name);
   private readonly heartbeatMs: number;
+  /** Each account's open streams, oldest first: how to close each for a newer one. */
+  private readonly byUser = new Map<string, Array<() => void>>();
 
   constructor(
     private readonly listener: LeadCreatedListener,
     private readonly shutdown: ShutdownState,
+    @InjectDataSource() private readonly dataSource: DataSource,
     config: ConfigService<Environment, true>,
   ) {
     this.heartbeatMs = config.get('EVENTS_HEARTBEAT_MS', { infer: true });
   }
 
   open(req: Request, res: Response): void {
+    const userId = req.account!.id;
+    const storedSid = storedSessionId(req.sessionID);
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
@@ -40,14 +60,48 @@ export class EventStream {
     const unsubscribe = this.listener.subscribe((id) => {
       res.write(`event: lead.created\ndata: ${JSON.stringify({ id })}\n\n`);
     });
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), this.heartbeatMs);
+    const heartbeat = setInterval(() => {
+      void this.sessionLive(storedSid, userId).then((live) => (live ? res.write(': heartbeat\n\n') : close()));
+    }, this.heartbeatMs);
+    let closed = false;
     const close = () => {
+      if (closed) return;
+      closed = true;
       clearInterval(heartbeat);
       unsubscribe();
       untrack();
+      this.forget(userId, evict);
       res.end();
     };
+    const evict = () => {
+      if (!closed) res.write(`retry: ${EVICTED_RETRY_MS}\n\n`);
+      close();
+    };
     const untrack = this.shutdown.trackStream(close);
+    this.remember(userId, evict);
     req.on('close', close);
+  }
+
+  /** Live unless the database says otherwise (a failed check keeps the stream: it retries next beat). */
+  private async sessionLive(storedSid: string, userId: string): Promise<boolean> {
+    try {
+      const rows = await this.dataSource.query<unknown[]>(SESSION_LIVE_SQL, sessionLiveParameters(storedSid, userId));
+      return rows.length > 0;
+    } catch (error) {
+      this.logger.warn(`Session check of an event stream failed: ${String(error)}`);
+      return true;
+    }
+  }
+
+  private remember(userId: string, evict: () => void): void {
+    this.byUser.set(userId, [...(this.byUser.get(userId) ?? []), evict]);
+    // Closing one takes it out of the map (forget), so read the list afresh each time.
+    for (let open = this.byUser.get(userId)!; open.length > MAX_STREAMS_PER_USER; open = this.byUser.get(userId)!) open[0]();
+  }
+
+  private forget(userId: string, evict: () => void): void {
+    const streams = (this.byUser.get(userId) ?? []).filter((other) => other !== evict);
+    if (streams.length > 0) this.byUser.set(userId, streams);
+    else this.byUser.delete(userId);
   }
 }

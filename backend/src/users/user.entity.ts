@@ -8,7 +8,7 @@ export type NewLeadNotification = (typeof NEW_LEAD_NOTIFICATIONS)[number];
 /** An account of the team. Never deleted (history keeps its names): disabled instead. */
 @Entity('users')
 // Unique whatever the letter case: (lower(username)), an expression index that TypeORM cannot
-// describe, so it lives in migration 1796478357697 alone.
+// describe, so it lives in migration 1796578357697 alone.
 @Index('uq_users_username', { synchronize: false })
 export class User {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_users' })
@@ -50,6 +50,22 @@ export class User {
 
   @Column({ name: 'notify_assigned', type: 'boolean', default: true })
   notifyAssigned!: boolean;
+
+  /** The TOTP secret, encrypted (auth/secret-box.ts); set at setup, in use once enabled. */
+  @Column({ name: 'two_factor_secret', type: 'text', nullable: true, select: false })
+  twoFactorSecret!: string | null;
+
+  /** When two-factor sign-in was turned on; null: off. */
+  @Column({ name: 'two_factor_enabled_at', type: 'timestamptz', precision: 3, nullable: true })
+  twoFactorEnabledAt!: Date | null;
+
+  /** The 30-second step of the last code accepted: that code and older ones are refused. */
+  @Column({ name: 'two_factor_last_step', type: 'bigint', nullable: true, select: false })
+  twoFactorLastStep!: string | null;
+
+  /** SHA-256 hashes of the unused recovery codes. */
+  @Column({ name: 'two_factor_recovery_codes', type: 'text', array: true, default: () => "'{}'", select: false })
+  twoFactorRecoveryCodes!: string[];
 }
 
 /** An e-mail address as accounts store it: trimmed and lower-cased. */

@@ -98,14 +98,14 @@ describe('logs keep personal data out', () => {
     expect(invited.status).toBe(201);
     const invitation = (await invited.json()) as { inviteUrl: string };
     const token = new URL(invitation.inviteUrl).hash.slice(1);
-    const accept = { token, username: 'newcomer', password: 'a newcomer password 1' };
+    const accept = { token, username: 'newcomer', password: 'a fresh arrival password 1' };
     expect((await post('/api/auth/invitations/accept', accept)).status).toBe(201);
     expect((await post('/api/auth/invitations/accept', accept)).status).toBe(410);
     expect((await post('/api/auth/password-reset', { email: 'admin@example.com' })).status).toBe(202);
     const madeUp = `${token.split('.')[0]}.${'B'.repeat(43)}`;
-    expect((await post('/api/auth/password-reset/confirm', { token: madeUp, password: 'a newcomer password 1' })).status).toBe(
-      410,
-    );
+    expect(
+      (await post('/api/auth/password-reset/confirm', { token: madeUp, password: 'a fresh arrival password 1' })).status,
+    ).toBe(410);
     await everyLineSoFar();
 
     const logged = api.stdout();

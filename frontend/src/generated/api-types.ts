@@ -96,6 +96,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SessionsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['SessionsController_end'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sign-ins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SessionsController_signInRecord'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/2fa/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['TwoFactorController_setup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/2fa/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['TwoFactorController_enable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/2fa/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['TwoFactorController_disable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users': {
     parameters: {
       query?: never;
@@ -601,6 +697,13 @@ export interface components {
       username: string;
       /** Format: password */
       password: string;
+      /**
+       * @description With two-factor sign-in on: the 6-digit code of the authenticator app.
+       * @example 123456
+       */
+      code?: string;
+      /** @description With two-factor sign-in on, in place of `code`: one of the recovery codes (each works once). */
+      recoveryCode?: string;
     };
     SessionUserDto: {
       /** Format: uuid */
@@ -633,6 +736,8 @@ export interface components {
        */
       timeZone: string;
       notifications: components['schemas']['NotificationsDto'];
+      /** @description Two-factor sign-in is on. */
+      twoFactor: boolean;
     };
     UpdateNotificationsDto: {
       /** @enum {string} */
@@ -664,6 +769,58 @@ export interface components {
       /** Format: password */
       password: string;
     };
+    SessionDto: {
+      /** @description Names the session for `DELETE /api/auth/sessions/:id`; not usable as a cookie. */
+      id: string;
+      /** @description The request's own session (this device). */
+      current: boolean;
+      /**
+       * Format: date-time
+       * @description When it was signed in.
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Its last request.
+       */
+      lastSeenAt: string;
+      /** @description The client IP it was signed in from. */
+      ip: string | null;
+      /** @description The browser it was signed in with (User-Agent). */
+      userAgent: string | null;
+    };
+    SignInRecordDto: {
+      /** Format: date-time */
+      at: string;
+      ip: string;
+      userAgent: string;
+      /** @description False: a wrong password or two-factor code. */
+      success: boolean;
+    };
+    TwoFactorSetupDto: {
+      /**
+       * @description The TOTP secret in base32, for typing in by hand.
+       * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+       */
+      secret: string;
+      /** @description The `otpauth://totp/…` URL (shown as a QR code). */
+      otpauthUrl: string;
+    };
+    EnableTwoFactorDto: {
+      /**
+       * @description The current 6-digit code of the authenticator app.
+       * @example 123456
+       */
+      code: string;
+    };
+    RecoveryCodesDto: {
+      /** @description 10 single-use codes that sign in in place of a code. */
+      recoveryCodes: string[];
+    };
+    DisableTwoFactorDto: {
+      /** Format: password */
+      currentPassword: string;
+    };
     TeamMemberDto: {
       /**
        * Format: uuid
@@ -681,6 +838,8 @@ export interface components {
       state: 'active' | 'invited' | 'disabled';
       /** Format: date-time */
       lastSignInAt: string | null;
+      /** @description Two-factor sign-in is on (always false for an invitation). */
+      twoFactor: boolean;
     };
     UpdateUserDto: {
       /** @enum {string} */
@@ -817,6 +976,8 @@ export interface components {
         | 'enable'
         | 'password'
         | 'password-reset'
+        | 'two-factor-on'
+        | 'two-factor-off'
         | 'webhook-create'
         | 'webhook-update'
         | 'webhook-rotate-secret'
@@ -1150,7 +1311,7 @@ export interface operations {
           'application/json': components['schemas']['SessionUserDto'];
         };
       };
-      /** @description Invalid username or password */
+      /** @description Invalid username or password; or, with two-factor sign-in on, `Two-factor code required` (no or a wrong code). */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1329,6 +1490,174 @@ export interface operations {
       };
       /** @description This password reset link is no longer valid */
       410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SessionsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's sessions, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionDto'][];
+        };
+      };
+    };
+  };
+  SessionsController_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended: its next request answers 401, its live event streams close. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No session of the caller has this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SessionsController_signInRecord: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's last 50 sign-ins, successful or not, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignInRecordDto'][];
+        };
+      };
+    };
+  };
+  TwoFactorController_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A new secret for the authenticator app; not in use until enabled. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TwoFactorSetupDto'];
+        };
+      };
+      /** @description Two-factor sign-in is already on. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TwoFactorController_enable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EnableTwoFactorDto'];
+      };
+    };
+    responses: {
+      /** @description On; the recovery codes, shown this once. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodesDto'];
+        };
+      };
+      /** @description A wrong code, or no setup first. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TwoFactorController_disable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DisableTwoFactorDto'];
+      };
+    };
+    responses: {
+      /** @description Off: sign-in asks for the password only. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The current password is wrong. */
+      400: {
         headers: {
           [name: string]: unknown;
         };

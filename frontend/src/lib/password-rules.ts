@@ -1,6 +1,6 @@
 import { string } from 'yup';
 
-/** The API checks the rest (the production rules of ADMIN_PASSWORD) and says which failed. */
+/** The API checks the rest (not a leaked password, not containing the username or the e-mail's name) and says which failed. */
 export const PASSWORD_MIN_LENGTH = 12;
 
 export const newPasswordSchema = string()

@@ -24,6 +24,7 @@ export const TEST_ADMIN: SessionUser = {
   role: 'admin',
   timeZone: 'UTC',
   notifications: { newLead: 'instant', assigned: true },
+  twoFactor: false,
 };
 
 /** The one render helper: the app's providers around `ui`, with a fresh QueryClient. */

@@ -34,6 +34,9 @@ export class AccountDto {
   @ApiProperty({ type: NotificationsDto })
   notifications!: NotificationsDto;
 
+  @ApiProperty({ description: 'Two-factor sign-in is on.' })
+  twoFactor!: boolean;
+
   static from(user: User): AccountDto {
     return {
       id: user.id,
@@ -43,6 +46,7 @@ export class AccountDto {
       role: user.role,
       timeZone: user.timeZone,
       notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned },
+      twoFactor: user.twoFactorEnabledAt !== null,
     };
   }
 }

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin' })
@@ -14,4 +14,21 @@ export class LoginDto {
   // Hashing is deliberately slow; an endless password must not make it slower.
   @MaxLength(1024, { message: 'Password must be at most 1024 characters' })
   password!: string;
+
+  @ApiPropertyOptional({
+    description: 'With two-factor sign-in on: the 6-digit code of the authenticator app.',
+    example: '123456',
+  })
+  @IsOptional()
+  @IsString({ message: 'code must be a string' })
+  @MaxLength(16, { message: 'code must be at most 16 characters' })
+  code?: string;
+
+  @ApiPropertyOptional({
+    description: 'With two-factor sign-in on, in place of `code`: one of the recovery codes (each works once).',
+  })
+  @IsOptional()
+  @IsString({ message: 'recoveryCode must be a string' })
+  @MaxLength(64, { message: 'recoveryCode must be at most 64 characters' })
+  recoveryCode?: string;
 }

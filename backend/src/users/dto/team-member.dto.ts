@@ -29,6 +29,9 @@ export class TeamMemberDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastSignInAt!: string | null;
 
+  @ApiProperty({ description: 'Two-factor sign-in is on (always false for an invitation).' })
+  twoFactor!: boolean;
+
   static fromUser(user: User): TeamMemberDto {
     return {
       id: user.id,
@@ -38,11 +41,12 @@ export class TeamMemberDto {
       role: user.role,
       state: user.disabledAt ? 'disabled' : 'active',
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+      twoFactor: user.twoFactorEnabledAt !== null,
     };
   }
 
   static fromInvitation(invitation: Invitation): TeamMemberDto {
     const { id, email, role } = invitation;
-    return { id, username: null, email, displayName: null, role, state: 'invited', lastSignInAt: null };
+    return { id, username: null, email, displayName: null, role, state: 'invited', lastSignInAt: null, twoFactor: false };
   }
 }

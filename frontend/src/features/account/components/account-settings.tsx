@@ -8,6 +8,9 @@ import { ROLE_LABELS } from '@/config/roles';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { SessionsList } from './sessions-list';
+import { SignInRecord } from './sign-in-record';
+import { TwoFactorSettings } from './two-factor-settings';
 
 export type AccountSettingsProps = { user: SessionUser };
 
@@ -22,7 +25,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** `/admin/account`: every user's own e-mail, name, time zone, notifications and password. */
+/** `/admin/account`: every user's own e-mail, name, time zone, notifications, password, two-factor sign-in, sessions and sign-ins. */
 export function AccountSettings({ user }: AccountSettingsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(headingRef);
@@ -41,6 +44,15 @@ export function AccountSettings({ user }: AccountSettingsProps) {
       </Panel>
       <Panel title="Password">
         <PasswordForm />
+      </Panel>
+      <Panel title="Two-factor sign-in">
+        <TwoFactorSettings user={user} />
+      </Panel>
+      <Panel title="Where you are signed in">
+        <SessionsList />
+      </Panel>
+      <Panel title="Recent sign-ins">
+        <SignInRecord />
       </Panel>
     </Box>
   );

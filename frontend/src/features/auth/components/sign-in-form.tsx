@@ -1,5 +1,7 @@
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useFormik } from 'formik';
+import { useState } from 'react';
 import { object, string } from 'yup';
 import { FormCard } from '@/components/form-card';
 import { FormikForm } from '@/components/formik-form';
@@ -17,14 +19,29 @@ const SIGN_IN_MESSAGES = {
   username: 'Please enter your username',
   password: 'Please enter your password',
   invalid: 'Invalid username or password',
+  code: 'Please enter the code your authenticator app shows',
+  recoveryCode: 'Please enter one of your recovery codes',
+  wrongCode: 'That code is not right (a code works once). Please enter the current one.',
 } as const;
 
-const signInSchema = object({
-  username: string().trim().required(SIGN_IN_MESSAGES.username),
-  password: string().required(SIGN_IN_MESSAGES.password),
-});
+/** The API's answer to the right password without (or with a wrong) two-factor code. */
+const TWO_FACTOR_REQUIRED = 'Two-factor code required';
 
-function signInErrorMessage(error: unknown): string {
+/** The second step: the password was right and a code is needed (from the app, or a recovery code). */
+type CodeStep = 'code' | 'recoveryCode' | null;
+
+const signInSchema = (step: CodeStep) =>
+  object({
+    username: string().trim().required(SIGN_IN_MESSAGES.username),
+    password: string().required(SIGN_IN_MESSAGES.password),
+    code: step === 'code' ? string().trim().required(SIGN_IN_MESSAGES.code) : string(),
+    recoveryCode: step === 'recoveryCode' ? string().trim().required(SIGN_IN_MESSAGES.recoveryCode) : string(),
+  });
+
+const needsCode = (error: unknown) => isApiError(error, 401) && error.message.endsWith(TWO_FACTOR_REQUIRED);
+
+function signInErrorMessage(error: unknown, codeTyped: boolean): string | null {
+  if (needsCode(error)) return codeTyped ? SIGN_IN_MESSAGES.wrongCode : null;
   if (isApiError(error, 401)) return SIGN_IN_MESSAGES.invalid;
   if (isApiError(error, 429)) return throttledMessage('sign-in attempts', error);
   const detail = error instanceof Error ? error.message : String(error);
@@ -34,26 +51,63 @@ function signInErrorMessage(error: unknown): string {
 /** Shown on /admin in place of the dashboard while nobody is signed in. */
 export function SignInForm() {
   const login = useLogin();
+  const [step, setStep] = useState<CodeStep>(null);
+  const [codeTyped, setCodeTyped] = useState(false);
 
-  const formik = useFormik<LoginInput>({
-    initialValues: valuesTypedBeforeHydration({ username: '', password: '' }),
-    validationSchema: signInSchema,
+  const formik = useFormik<Required<LoginInput>>({
+    initialValues: valuesTypedBeforeHydration({ username: '', password: '', code: '', recoveryCode: '' }),
+    validationSchema: signInSchema(step),
     onSubmit: async (values) => {
+      const factor =
+        step === 'code'
+          ? { code: values.code.trim() }
+          : step === 'recoveryCode'
+            ? { recoveryCode: values.recoveryCode.trim() }
+            : {};
+      setCodeTyped(step !== null);
       try {
-        await login.mutateAsync({ username: values.username.trim(), password: values.password });
-      } catch {
-        // The error is shown from the mutation's state below.
+        await login.mutateAsync({ username: values.username.trim(), password: values.password, ...factor });
+      } catch (error) {
+        if (needsCode(error) && step === null) setStep('code');
       }
     },
   });
+  const error = login.isError ? signInErrorMessage(login.error, codeTyped) : null;
 
   return (
     <FormCard title="Admin sign-in" intro="Sign in to see the submissions.">
       {(titleId) => (
-        <FormikForm formik={formik} labelledBy={titleId} error={login.isError ? signInErrorMessage(login.error) : null}>
+        <FormikForm formik={formik} labelledBy={titleId} error={error}>
           <FormTextField name="username" label="Username" autoComplete="username" required />
           <FormTextField name="password" label="Password" type="password" autoComplete="current-password" required />
+          {step === null ? null : (
+            <Alert severity="info" role="status">
+              {step === 'code'
+                ? 'Two-factor sign-in is on: enter the 6-digit code your authenticator app shows.'
+                : 'Enter one of the recovery codes you saved when you turned on two-factor sign-in.'}
+            </Alert>
+          )}
+          {step === 'code' ? (
+            <FormTextField name="code" label="Authentication code" autoComplete="one-time-code" required />
+          ) : null}
+          {step === 'recoveryCode' ? (
+            <FormTextField name="recoveryCode" label="Recovery code" autoComplete="off" required />
+          ) : null}
           <SubmitButton label="Sign in" submitting={formik.isSubmitting} />
+          {step === null ? null : (
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              sx={{ justifySelf: 'center' }}
+              onClick={() => {
+                login.reset();
+                setStep(step === 'code' ? 'recoveryCode' : 'code');
+              }}
+            >
+              {step === 'code' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+            </Link>
+          )}
           <Link component={RouterLink} href={paths.reset} variant="body2" sx={{ justifySelf: 'center' }}>
             Forgot password?
           </Link>

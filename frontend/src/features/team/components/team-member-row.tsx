@@ -120,6 +120,9 @@ export function TeamMemberRow({ member, lastAdmin, isMe, onInvited }: TeamMember
         </Typography>
         <Chip size="small" label={STATE_LABELS[member.state]} color={member.state === 'active' ? 'success' : 'default'} />
         {member.state === 'invited' ? <Chip size="small" variant="outlined" label={ROLE_LABELS[member.role]} /> : null}
+        {member.twoFactor ? (
+          <Chip size="small" variant="outlined" color="success" label="2FA" title="Two-factor sign-in is on" />
+        ) : null}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {[member.username, member.email].filter(Boolean).join(' · ')}

@@ -42,4 +42,33 @@ describe('SignInForm', () => {
     await signIn(user);
     expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
   });
+
+  it('asks for the authentication code after the right password, and sends it with the password', async () => {
+    const twoFactor = () =>
+      new Response('{"statusCode":401,"error":"Unauthorized","message":"Two-factor code required"}', { status: 401 });
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(twoFactor())
+      .mockResolvedValueOnce(twoFactor())
+      .mockResolvedValue(new Response('{"statusCode":401,"message":"Unauthorized"}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderApp(<SignInForm />, { user: null });
+    await signIn(user);
+
+    await user.type(await screen.findByLabelText(/Authentication code/), '123456');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(/That code is not right/)).toBeInTheDocument();
+    expect(JSON.parse(fetchMock.mock.calls[1][1]!.body as string)).toEqual({
+      username: 'admin',
+      password: 'a wrong guess',
+      code: '123456',
+    });
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByLabelText(/Recovery code/), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(JSON.parse(fetchMock.mock.calls[2][1]!.body as string)).toMatchObject({ recoveryCode: 'abcde-fghij' });
+  });
 });

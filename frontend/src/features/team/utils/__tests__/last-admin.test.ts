@@ -10,6 +10,7 @@ const member = (id: string, role: TeamMember['role'], state: TeamMember['state']
   role,
   state,
   lastSignInAt: null,
+  twoFactor: false,
 });
 
 describe('isLastActiveAdmin', () => {

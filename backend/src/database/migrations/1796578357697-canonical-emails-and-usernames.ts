@@ -12,8 +12,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   their id>` (they still sign in with their e-mail, and "Forgot password?" tells them the
  *   new name).
  */
-export class CanonicalEmailsAndUsernames1796478357697 implements MigrationInterface {
-  name = 'CanonicalEmailsAndUsernames1796478357697';
+export class CanonicalEmailsAndUsernames1796578357697 implements MigrationInterface {
+  name = 'CanonicalEmailsAndUsernames1796578357697';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`

@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * other events a slack endpoint was saved with, which were never sent to it, are dropped, so
  * that its Edit dialog saves as it opens.
  */
-export class SlackEndpointsNewLeadsOnly1796478357699 implements MigrationInterface {
-  name = 'SlackEndpointsNewLeadsOnly1796478357699';
+export class SlackEndpointsNewLeadsOnly1796578357699 implements MigrationInterface {
+  name = 'SlackEndpointsNewLeadsOnly1796578357699';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`UPDATE "webhook_endpoints" SET "events" = '{lead.created}' WHERE "format" = 'slack'`);

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/config/api';
+import { apiRequest } from '@/lib/api-client';
+import type { components } from '@/generated/api-types';
+import { ACCOUNT_API } from './account-keys';
+
+export type TwoFactorSetup = components['schemas']['TwoFactorSetupDto'];
+
+/** A new secret for the authenticator app, not in use until enabled. */
+export async function setUpTwoFactor(): Promise<TwoFactorSetup> {
+  return (await apiRequest(ACCOUNT_API.twoFactorSetup, { method: 'POST' })).json() as Promise<TwoFactorSetup>;
+}
+
+/** Turns it on with a first code; the recovery codes, shown once. */
+export async function enableTwoFactor(code: string): Promise<string[]> {
+  const res = await apiRequest(ACCOUNT_API.twoFactorEnable, { method: 'POST', body: { code } });
+  return ((await res.json()) as components['schemas']['RecoveryCodesDto']).recoveryCodes;
+}
+
+export async function disableTwoFactor(currentPassword: string): Promise<void> {
+  await apiRequest(ACCOUNT_API.twoFactorDisable, { method: 'POST', body: { currentPassword } });
+}
+
+export function useSetUpTwoFactor() {
+  return useMutation({ mutationFn: setUpTwoFactor });
+}
+
+/** Both change `twoFactor` of `GET /api/auth/me`. */
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: enableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }) });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}
