@@ -55,24 +55,28 @@ describe('assignment', () => {
     ]);
   });
 
-  it("refuses an id that is not an active user's, and changes nothing", async () => {
+  it("refuses an id that is not an active member's or admin's (a viewer's among them), and changes nothing", async () => {
     const gone = await createAccount(sut, 'member', { disabled: true });
+    const viewer = await createAccount(sut, 'viewer');
 
-    for (const assigneeId of [gone.id, crypto.randomUUID(), 'ben']) {
+    for (const assigneeId of [viewer.id, gone.id, crypto.randomUUID(), 'ben']) {
       const res = await assign(leads[1], assigneeId).expect(400);
-      expect(res.body.message).toEqual(["assigneeId must be an active user's id or null"]);
+      expect(res.body.message).toEqual(['assigneeId must be the id of an active member or admin, or null']);
     }
     expect((await asAna.get(`/api/admin/contacts/${leads[1]}`).expect(200)).body).toMatchObject({ assignee: null, history: [] });
   });
 
-  it('lists whom a lead can be assigned to for every role: the active accounts, by display name, names only', async () => {
+  it('lists whom a lead can be assigned to for every role: the active members and admins, by display name, names only', async () => {
     const gone = await createAccount(sut, 'member', { disabled: true });
-    const viewer = await signedInAs(sut, await createAccount(sut, 'viewer'));
+    const viewerAccount = await createAccount(sut, 'viewer');
+    const viewer = await signedInAs(sut, viewerAccount);
 
     for (const agent of [asAna, viewer]) {
       const { body } = await agent.get('/api/admin/assignees').expect(200);
       expect(body).toEqual(expect.arrayContaining([{ id: ben.id, username: ben.username, displayName: `The ${ben.username}` }]));
       expect(body.map((person: { id: string }) => person.id)).not.toContain(gone.id);
+      expect(body.map((person: { id: string }) => person.id)).not.toContain(viewerAccount.id);
+      expect(body.map((person: { username: string }) => person.username)).toContain('admin');
       const names = body.map((person: { displayName: string }) => person.displayName);
       expect(names).toEqual([...names].sort());
       expect(Object.keys(body[0]).sort()).toEqual(['displayName', 'id', 'username']);

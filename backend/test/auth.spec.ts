@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { createAccount } from './support/accounts.js';
 import { servedRoutes } from './support/routes.js';
 import { createTestApp, createTestDatabase, DEV_ADMIN, signedInAgent, type TestApp } from './support/test-app.js';
 
@@ -190,6 +191,19 @@ describe('admin sign-in', () => {
     }
     await login({ username: 'user-21', password: 'wrong' }, ip).expect(429);
     await login(DEV_ADMIN, ip).expect(429);
+  });
+
+  it('signs in by the username in any letter case or by the e-mail, and records each sign-in', async () => {
+    const account = await createAccount(sut, 'member', { username: 'Ana.Lead', email: 'ana@example.com' });
+
+    for (const username of ['Ana.Lead', 'ana.lead', ' ANA.LEAD', 'ana@example.com', 'Ana@Example.COM ']) {
+      const before = Date.now();
+      const res = await login({ username, password: account.password }, '192.0.2.60').expect(200);
+      expect(res.body).toEqual({ id: account.id, username: 'Ana.Lead' });
+      const [{ at }] = await sut.dataSource.query(`SELECT last_sign_in_at AS at FROM users WHERE id = $1`, [account.id]);
+      expect(at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    }
+    await login({ username: 'ana', password: account.password }, '192.0.2.61').expect(401);
   });
 
   it('refuses a sign-in body that breaks the rules with 400', async () => {

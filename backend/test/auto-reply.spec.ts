@@ -48,7 +48,13 @@ describe('auto-reply', () => {
 
   it('is off at first, with a default text; only an admin reads or changes it', async () => {
     const res = await admin.get(SETTINGS).expect(200);
-    expect(res.body).toEqual({ enabled: false, subject: expect.any(String), body: expect.stringContaining('{name}') });
+    expect(res.body).toEqual({
+      enabled: false,
+      subject: expect.any(String),
+      body: expect.stringContaining('{name}'),
+      replyTo: null,
+      fromName: null,
+    });
     const member = await signedInAs(sut, await createAccount(sut, 'member'));
     expect((await member.get(SETTINGS).expect(403)).body.message).toMatch(/admin/);
     await member
@@ -83,7 +89,45 @@ describe('auto-reply', () => {
     expect((await admin.get(SETTINGS).expect(200)).body).toEqual(before);
     // At the limits it is taken.
     const longest = { enabled: false, subject: 's'.repeat(200), body: 'b'.repeat(5000) };
-    expect((await admin.put(SETTINGS).send(longest).expect(200)).body).toEqual(longest);
+    expect((await admin.put(SETTINGS).send(longest).expect(200)).body).toEqual({ ...longest, replyTo: null, fromName: null });
+  });
+
+  it("takes a Reply-To and a sender's name: a visitor's answer goes to the team, from the name the admin chose", async () => {
+    const refused = [
+      [{ replyTo: 'not an address' }, ['replyTo must be an e-mail address']],
+      [{ fromName: 'f'.repeat(101) }, ['fromName must be at most 100 characters']],
+      // A line break would end the From header.
+      [{ fromName: 'Team\r\nBcc: x@example.com' }, ['fromName contains characters that are not allowed']],
+    ] as const;
+    for (const [field, messages] of refused) {
+      const res = await admin
+        .put(SETTINGS)
+        .send({ enabled: true, ...SETTINGS_TEXTS, ...field })
+        .expect(400);
+      expect(res.body.message).toEqual(messages);
+    }
+    const sender = { replyTo: 'team@example.com', fromName: 'Ada, the "recruiting" team' };
+    const saved = await admin
+      .put(SETTINGS)
+      .send({ enabled: true, ...SETTINGS_TEXTS, ...sender })
+      .expect(200);
+    expect(saved.body).toEqual({ enabled: true, ...SETTINGS_TEXTS, ...sender });
+    // Left out, they stay; empty, they are cleared.
+    await admin
+      .put(SETTINGS)
+      .send({ enabled: true, ...SETTINGS_TEXTS })
+      .expect(200);
+
+    await submit(sut, { email: 'answers@example.com' });
+
+    const mail = await mailTo('answers@example.com');
+    expect(mail.replyTo?.value).toEqual([{ address: 'team@example.com', name: '' }]);
+    expect(mail.from?.value).toEqual([{ address: 'leads@example.com', name: 'Ada, the "recruiting" team' }]);
+    const cleared = await admin
+      .put(SETTINGS)
+      .send({ enabled: false, ...SETTINGS_TEXTS, replyTo: '', fromName: null })
+      .expect(200);
+    expect(cleared.body).toMatchObject({ replyTo: null, fromName: null });
   });
 
   it('answers 400, never 500, to null or a wrong type in any field', async () => {
@@ -115,8 +159,9 @@ describe('auto-reply', () => {
       .put(SETTINGS)
       .send({ enabled: true, ...SETTINGS_TEXTS })
       .expect(200);
-    expect(saved.body).toEqual({ enabled: true, ...SETTINGS_TEXTS });
-    expect((await admin.get(SETTINGS).expect(200)).body).toEqual({ enabled: true, ...SETTINGS_TEXTS });
+    const unset = { replyTo: null, fromName: null };
+    expect(saved.body).toEqual({ enabled: true, ...SETTINGS_TEXTS, ...unset });
+    expect((await admin.get(SETTINGS).expect(200)).body).toEqual({ enabled: true, ...SETTINGS_TEXTS, ...unset });
 
     const id = await submit(sut, {
       name: EVIL_NAME,
@@ -128,6 +173,7 @@ describe('auto-reply', () => {
     const mail = await mailTo('visitor@example.com');
     expect(mail.subject).toBe(SETTINGS_TEXTS.subject);
     expect(mail.from?.text).toBe('"Lead inbox" <leads@example.com>');
+    expect(mail.replyTo).toBeUndefined();
     expect(mail.text).toBe(`Hi ${EVIL_NAME},\n\nThanks! We answer within a day, ${EVIL_NAME}.\n`);
     const html = mail.html as string;
     expect(html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;,');

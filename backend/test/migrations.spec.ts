@@ -12,6 +12,7 @@ import request from 'supertest';
 import { hashPassword } from '../src/auth/passwords.js';
 import { seedSubmissions } from './support/seed.js';
 import { Deliveries1796100000000 } from '../src/database/migrations/1796100000000-deliveries.js';
+import { CanonicalEmailsAndUsernames1796578357697 } from '../src/database/migrations/1796578357697-canonical-emails-and-usernames.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, createTestDatabase, DEV_ADMIN, type TestApp } from './support/test-app.js';
 
@@ -103,6 +104,43 @@ describe('migrations', () => {
     expect(await sut.dataSource.query('SELECT bucket_start, interest, submissions FROM contact_submission_buckets')).toEqual([
       { bucket_start: new Date('2026-11-02T10:00:00Z'), interest: 'partnership', submissions: 2 },
     ]);
+  });
+
+  it('make usernames unique in any letter case (a later case-twin is renamed) and slack endpoints take lead.created only', async () => {
+    const databaseUrl = await createTestDatabase();
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(CanonicalEmailsAndUsernames1796578357697));
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+    await before.runMigrations();
+    const [first, twin] = await before.query<Array<{ id: string }>>(
+      `INSERT INTO users (username, password, display_name, role, created_at) VALUES
+         ('Sam', 'x', 'Sam', 'admin', '2026-01-01'), ('sam', 'x', 'sam', 'member', '2026-02-01') RETURNING id`,
+    );
+    // And a slack endpoint saved with events it was never sent.
+    await before.query(
+      `INSERT INTO webhook_endpoints (url, events, format, secret) VALUES
+         ('https://hooks.example.com/s', '{lead.created,lead.updated}', 'slack', 'whsec_x'),
+         ('https://hooks.example.com/t', '{lead.created,lead.updated}', 'standard', 'whsec_y')`,
+    );
+    await before.destroy();
+
+    const sut = await createTestApp({ databaseUrl });
+    apps.push(sut);
+
+    const names = await sut.dataSource.query(`SELECT id, username FROM users WHERE id IN ($1, $2) ORDER BY created_at`, [
+      first.id,
+      twin.id,
+    ]);
+    expect(names).toEqual([
+      { id: first.id, username: 'Sam' },
+      { id: twin.id, username: `sam-${twin.id.slice(0, 8)}` },
+    ]);
+    expect(await sut.dataSource.query(`SELECT format, events FROM webhook_endpoints ORDER BY url`)).toEqual([
+      { format: 'slack', events: ['lead.created'] },
+      { format: 'standard', events: ['lead.created', 'lead.updated'] },
+    ]);
+    await expect(sut.dataSource.query(`UPDATE users SET username = 'SAM' WHERE id = $1`, [twin.id])).rejects.toThrow(
+      /uq_users_username/,
+    );
   });
 
   it('count in day windows the buckets rolled up before the windows existed', async () => {

@@ -57,7 +57,7 @@ describe('password reset', () => {
 
   it('answers 202 alike for an account, a disabled one and no account; only the active account gets a link', async () => {
     const ip = fromNewIp();
-    await createAccount(sut, 'member', { email: 'nia@example.com' });
+    await createAccount(sut, 'member', { username: 'Nia.Ops', email: 'nia@example.com' });
     await createAccount(sut, 'member', { email: 'off@example.com', disabled: true });
 
     const answers = await Promise.all(
@@ -74,6 +74,9 @@ describe('password reset', () => {
     expect(mail.subject).toBe('Reset your password');
     expect(linksTo('nia@example.com')).toEqual([expect.stringMatching(/^https:\/\/leads\.example\.com\/admin\/reset#[^#]+$/)]);
     expect(mail.html).toContain(`href="${linksTo('nia@example.com')[0]}"`);
+    // The username too, which a person who forgot the password may have forgotten as well.
+    expect(mail.text).toContain('Your username is Nia.Ops.');
+    expect(mail.html).toContain('Your username is Nia.Ops.');
     // Queued with the link in one transaction: no other e-mail is on its way.
     const queued = await sut.dataSource.query(`SELECT payload ->> 'to' AS "to" FROM deliveries WHERE event = 'password-reset'`);
     expect(queued).toEqual([{ to: 'nia@example.com' }]);

@@ -84,6 +84,10 @@ describe('the team: invitations, roles and disabled accounts', () => {
       // Members (and admins) get each new lead by e-mail from the start; viewers do not.
       notifications: { newLead: 'instant', assigned: true },
     });
+    // Their first sign-in: the team page does not say "Never signed in".
+    const { body: team } = await admin.get('/api/admin/users').expect(200);
+    const row = team.find((member: { username: string }) => member.username === 'cleo');
+    expect(Date.now() - Date.parse(row.lastSignInAt)).toBeLessThan(60_000);
   });
 
   it('stores only the SHA-256 of the token', async () => {
@@ -123,8 +127,10 @@ describe('the team: invitations, roles and disabled accounts', () => {
 
     now = new Date();
     const fresh = (await invite('ivy@example.com').expect(201)).body;
-    const taken = await accept(tokenOf(fresh.inviteUrl), 'eve').expect(409);
-    expect(taken.body.message).toBe('This username is taken');
+    for (const name of ['eve', 'EVE', 'Eve']) {
+      const taken = await accept(tokenOf(fresh.inviteUrl), name).expect(409);
+      expect(taken.body.message).toBe('This username is taken');
+    }
     await accept(tokenOf(fresh.inviteUrl), 'ivy').expect(201);
     // The admin invitation that replaced the first one works.
     await accept(tokenOf(replacement.inviteUrl), 'gil').expect(201);

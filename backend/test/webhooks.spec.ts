@@ -198,6 +198,28 @@ describe('outgoing webhooks', () => {
     expect(listed).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, format: 'standard', active: true })]);
   });
 
+  it('refuses a slack endpoint any event but lead.created, at creation and by a change, with the rule', async () => {
+    const rule = 'a slack endpoint takes lead.created only (Slack is told of new leads, not of changes)';
+    for (const events of [['lead.updated'], ['lead.created', 'lead.erased']]) {
+      const res = await admin.post('/api/admin/webhooks').send({ url: receiver.url, events, format: 'slack' }).expect(400);
+      expect(res.body.message).toEqual([rule]);
+    }
+    const standard = await addEndpoint();
+    expect((await admin.patch(`/api/admin/webhooks/${standard.id}`).send({ format: 'slack' }).expect(400)).body.message).toEqual([
+      rule,
+    ]);
+    const slack = await addEndpoint({ format: 'slack', events: ['lead.created'] });
+    await admin
+      .patch(`/api/admin/webhooks/${slack.id}`)
+      .send({ events: ['lead.created', 'lead.updated'] })
+      .expect(400);
+    await admin.patch(`/api/admin/webhooks/${slack.id}`).send({ active: false }).expect(200);
+    expect((await admin.get('/api/admin/webhooks').expect(200)).body.map((row: { events: string[] }) => row.events)).toEqual([
+      ['lead.created', 'lead.updated', 'lead.erased'],
+      ['lead.created'],
+    ]);
+  });
+
   it('posts { text } to a slack endpoint: name, interest, company and a link, escaped', async () => {
     const endpoint = await addEndpoint({ format: 'slack', events: ['lead.created'] });
     const id = await submit({ name: 'Ada <!channel>', company: 'Engines & Co' });

@@ -4,7 +4,7 @@ import { createContact, expect, signIn, test, unique } from './fixtures';
 test.afterEach(async ({ page }) => {
   // The auto-reply goes off again, as a new install has it, for the tests after this one.
   await page.request.put('/api/admin/settings/auto-reply', {
-    data: { enabled: false, subject: 'Thanks for getting in touch', body: 'Hi {name}' },
+    data: { enabled: false, subject: 'Thanks for getting in touch', body: 'Hi {name}', fromName: null, replyTo: null },
   });
 });
 
@@ -45,6 +45,13 @@ test("an admin tests e-mail, writes the auto-reply with a preview and saves it; 
   await subject.blur();
   await expect(form.getByText('The subject must be at most 200 characters')).toBeVisible();
   await subject.fill('We got your message');
+  // Who it is from and where an answer goes.
+  const replyTo = form.getByRole('textbox', { name: 'Reply-To address' });
+  await replyTo.fill('not an address');
+  await replyTo.blur();
+  await expect(form.getByText('Please enter an e-mail address')).toBeVisible();
+  await replyTo.fill('team@example.com');
+  await form.getByRole('textbox', { name: 'Sender name' }).fill('The recruiting team');
 
   const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.status() === 200);
   await form.getByRole('button', { name: 'Save' }).click();
@@ -55,6 +62,8 @@ test("an admin tests e-mail, writes the auto-reply with a preview and saves it; 
   await expect(form.getByRole('switch', { name: 'Send an auto-reply to each visitor' })).toBeChecked();
   await expect(subject).toHaveValue('We got your message');
   await expect(body).toHaveValue('Hello {name},\n\nThanks for writing. We answer within a day.');
+  await expect(replyTo).toHaveValue('team@example.com');
+  await expect(form.getByRole('textbox', { name: 'Sender name' })).toHaveValue('The recruiting team');
 
   // A visitor writes: the drawer lists the auto-reply to them and the notice to the admin, sent.
   const id = await createContact(page.request, {

@@ -43,7 +43,7 @@ export class AdminAccountService implements OnApplicationBootstrap {
     // A concurrent start (another replica) may have made it first: nothing to do then.
     await this.users.query(
       `INSERT INTO users (username, password, email, display_name, role, notify_new_lead) VALUES ($1, $2, $3, $1, 'admin', $4)
-       ON CONFLICT (username) DO NOTHING`,
+       ON CONFLICT (lower(username)) DO NOTHING`,
       [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email), newLeadDefault('admin')],
     );
     this.logger.log(`admin account "${username}" is ready`);
@@ -51,7 +51,7 @@ export class AdminAccountService implements OnApplicationBootstrap {
 
   private async resetAdmin(username: string, password: string, email: string | undefined): Promise<void> {
     await this.users.query(
-      `UPDATE users SET password = $2, email = coalesce($3, email), role = 'admin', disabled_at = NULL WHERE username = $1`,
+      `UPDATE users SET password = $2, email = coalesce($3, email), role = 'admin', disabled_at = NULL WHERE lower(username) = lower($1)`,
       [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email)],
     );
     this.logger.warn(

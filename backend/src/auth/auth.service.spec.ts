@@ -32,15 +32,29 @@ describe(AuthService.name, () => {
   let admin: User;
 
   beforeAll(async () => {
-    admin = { id: 'u1', username: 'admin', password: await hashPassword('correct horse battery'), disabledAt: null } as User;
+    admin = {
+      id: 'u1',
+      username: 'admin',
+      email: 'admin@example.com',
+      password: await hashPassword('correct horse battery'),
+      disabledAt: null,
+    } as User;
   });
 
   async function setup() {
     const rateLimit = new FakeRateLimit();
-    const users = {
-      findOneBy: ({ username }: { username: string }) => Promise.resolve(username === admin.username ? admin : null),
-      update: () => Promise.resolve(),
-    } as unknown as Repository<User>;
+    // The sign-in lookup's query builder, matching the username in any case or the e-mail.
+    let found: User | null = null;
+    const lookup = {
+      where: (_: string, { name, email }: { name: string; email: string }) => {
+        found = name.toLowerCase() === admin.username || email === admin.email ? admin : null;
+        return lookup;
+      },
+      orderBy: () => lookup,
+      limit: () => lookup,
+      getOne: () => Promise.resolve(found),
+    };
+    const users = { createQueryBuilder: () => lookup, update: () => Promise.resolve() } as unknown as Repository<User>;
     const recorded: AuditRecord[] = [];
     const audit = { record: (event: AuditRecord) => Promise.resolve(void recorded.push(event)) } as unknown as AuditService;
     const signIns = { record: () => Promise.resolve() } as unknown as SignInsService;
@@ -52,7 +66,7 @@ describe(AuthService.name, () => {
 
   it('signs in with the right password, clears the pair and the username, and gives back the IP its count', async () => {
     const { sut, rateLimit, recorded } = await setup();
-    const keys = throttleKeys('10.0.0.1', 'admin');
+    const keys = throttleKeys('10.0.0.1', 'account:u1');
 
     await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.1')).resolves.toEqual({
       id: 'u1',
@@ -73,7 +87,7 @@ describe(AuthService.name, () => {
       expect((error as Error).message).toBe('Invalid username or password');
     }
     for (const [ip, username] of [
-      ['10.0.0.1', 'admin'],
+      ['10.0.0.1', 'account:u1'],
       ['10.0.0.2', 'nobody'],
     ]) {
       const keys = throttleKeys(ip, username);
@@ -86,7 +100,7 @@ describe(AuthService.name, () => {
 
   it(`locks the (IP, username) pair past ${MAX_PAIR_FAILURES} failures, even with the right password; other IPs still sign in`, async () => {
     const { sut, rateLimit } = await setup();
-    rateLimit.hits.set(throttleKeys('10.0.0.1', 'admin').pair, MAX_PAIR_FAILURES);
+    rateLimit.hits.set(throttleKeys('10.0.0.1', 'account:u1').pair, MAX_PAIR_FAILURES);
 
     await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.1')).rejects.toBeInstanceOf(
       TooManyRequestsException,
@@ -96,16 +110,31 @@ describe(AuthService.name, () => {
 
   it(`locks one IP past ${MAX_IP_FAILURES} failures over any usernames`, async () => {
     const { sut, rateLimit } = await setup();
-    rateLimit.hits.set(throttleKeys('10.0.0.1', 'admin').ip, MAX_IP_FAILURES);
+    rateLimit.hits.set(throttleKeys('10.0.0.1', 'account:u1').ip, MAX_IP_FAILURES);
 
     await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.1')).rejects.toBeInstanceOf(
       TooManyRequestsException,
     );
   });
 
+  it('signs in by the username in any case or by the e-mail, counting them all as the one account', async () => {
+    const { sut, rateLimit } = await setup();
+    rateLimit.hits.set(throttleKeys('10.0.0.1', 'account:u1').pair, MAX_PAIR_FAILURES);
+
+    for (const login of ['ADMIN', 'Admin@Example.com']) {
+      await expect(sut.verifyCredentials(login, 'correct horse battery', '10.0.0.1')).rejects.toBeInstanceOf(
+        TooManyRequestsException,
+      );
+      await expect(sut.verifyCredentials(login, 'correct horse battery', '10.0.0.2')).resolves.toEqual({
+        id: 'u1',
+        username: 'admin',
+      });
+    }
+  });
+
   it('only slows a username that strangers guessed at: the right password from a new IP still signs in', async () => {
     const { sut, rateLimit } = await setup();
-    rateLimit.hits.set(throttleKeys('10.0.0.1', 'admin').user, 1000);
+    rateLimit.hits.set(throttleKeys('10.0.0.1', 'account:u1').user, 1000);
 
     await expect(sut.verifyCredentials('admin', 'correct horse battery', '10.0.0.7')).resolves.toMatchObject({ id: 'u1' });
   });

@@ -8,6 +8,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { findSignInAccount } from './sign-in-account.js';
 import type { SessionUser } from './session-user.js';
 import { SignInsService } from './sign-ins.service.js';
 import { type SecondFactor, TWO_FACTOR_REQUIRED, TwoFactorService } from './two-factor.service.js';
@@ -36,7 +37,9 @@ export class AuthService implements OnModuleInit {
     ip: string,
     { userAgent = '', ...factor }: SecondFactor & { userAgent?: string } = {},
   ): Promise<SessionUser> {
-    const keys = throttleKeys(ip, username);
+    // Found first, so that the counters are the account's however it is named (case, e-mail).
+    const user = await findSignInAccount(this.users, username);
+    const keys = throttleKeys(ip, user ? `account:${user.id}` : username.trim().toLowerCase());
     // Counted first, each in one atomic statement: parallel guesses each see their own count.
     const [pair, fromIp, forUser] = await Promise.all(
       [keys.pair, keys.ip, keys.user].map((key) => this.rateLimit.hit(key, FAILURE_WINDOW_MS)),
@@ -46,7 +49,6 @@ export class AuthService implements OnModuleInit {
     // The attempts before this one that did not succeed slow this one down.
     await sleep(failureDelayMs(Math.max(pair.hits, forUser.hits) - 1));
 
-    const user = await this.users.findOneBy({ username });
     const valid = await verifyPassword(user?.password ?? this.decoyHash, password);
     // A disabled account is answered as a wrong password: nothing tells it exists.
     if (!user || !valid || user.disabledAt) {

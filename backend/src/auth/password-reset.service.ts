@@ -72,7 +72,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       await this.audit.record({ actor: null, action: 'password-reset', detail: { userId: user.id, step: 'requested' } }, manager);
       // The link leaves only by e-mail (never logged: it opens the account); without e-mail an
       // admin resets a teammate by inviting their address again.
-      return this.teamEmails.queuePasswordReset(manager, normalised, token, RESET_MINUTES);
+      return this.teamEmails.queuePasswordReset(manager, normalised, token, RESET_MINUTES, user.username);
     });
     if (emailed) this.teamEmails.nudge();
   }

@@ -8,8 +8,8 @@ describe(failureDelayMs.name, () => {
 });
 
 describe(throttleKeys.name, () => {
-  it('keys the username as typed, the way the account lookup matches it', () => {
-    expect(throttleKeys('192.0.2.1', 'ADMIN').user).not.toBe(throttleKeys('192.0.2.1', 'admin').user);
+  it('keys each subject apart', () => {
+    expect(throttleKeys('192.0.2.1', 'account:u1').user).not.toBe(throttleKeys('192.0.2.1', 'account:u2').user);
   });
 
   it('keeps an IPv6 address and a username with colons apart', () => {

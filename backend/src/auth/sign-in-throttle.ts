@@ -21,14 +21,18 @@ export function failureDelayMs(failures: number): number {
   return failures <= 0 ? 0 : Math.min(250 * 2 ** (failures - 1), 2000);
 }
 
-/** The counters of one attempt. Usernames are keyed as typed, as the account lookup matches them. */
-export function throttleKeys(clientIp: string, username: string) {
+/**
+ * The counters of one attempt. `subject` is the account tried (`account:<id>`), so that its
+ * every name (username in any case, e-mail) shares them, or the name typed, lower-cased, when
+ * there is no such account.
+ */
+export function throttleKeys(clientIp: string, subject: string) {
   const ip = clientNetwork(clientIp);
   return {
     // JSON keeps the two parts apart (an IPv6 address has colons too).
-    pair: `login-pair:${JSON.stringify([ip, username])}`,
+    pair: `login-pair:${JSON.stringify([ip, subject])}`,
     ip: `login-ip:${ip}`,
-    user: `login-user:${username}`,
+    user: `login-user:${subject}`,
   };
 }
 

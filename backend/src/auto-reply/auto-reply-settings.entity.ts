@@ -1,7 +1,7 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** The limits of the auto-reply's texts (contract: subject ≤ 200, body ≤ 5000). */
-export const AUTO_REPLY_LIMITS = { subject: 200, body: 5000 } as const;
+export const AUTO_REPLY_LIMITS = { subject: 200, body: 5000, fromName: 100, replyTo: 254 } as const;
 
 /** Where the auto-reply's body takes the lead's name. */
 export const NAME_PLACEHOLDER = '{name}';
@@ -22,6 +22,14 @@ export class AutoReplySettings {
 
   @Column({ type: 'text' })
   body!: string;
+
+  /** Where a visitor's answer goes (Reply-To); null: to MAIL_FROM. */
+  @Column({ name: 'reply_to', type: 'text', nullable: true })
+  replyTo!: string | null;
+
+  /** The sender's display name (From: "<fromName>" <MAIL_FROM's address>); null: MAIL_FROM's own. */
+  @Column({ name: 'from_name', type: 'text', nullable: true })
+  fromName!: string | null;
 
   @Column({ name: 'updated_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   updatedAt!: Date;

@@ -10,12 +10,21 @@ export class AutoReplySettingsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async read(manager: EntityManager = this.dataSource.manager): Promise<AutoReplySettingsDto> {
-    const { enabled, subject, body } = await manager.findOneByOrFail(AutoReplySettings, { id: true });
-    return { enabled, subject, body };
+    const { enabled, subject, body, replyTo, fromName } = await manager.findOneByOrFail(AutoReplySettings, { id: true });
+    return { enabled, subject, body, replyTo, fromName };
   }
 
-  async save({ enabled, subject, body }: AutoReplySettingsDto): Promise<AutoReplySettingsDto> {
-    await this.dataSource.manager.update(AutoReplySettings, { id: true }, { enabled, subject, body, updatedAt: () => 'now()' });
+  /** `replyTo` and `fromName` left out stay as they are; null or empty clears them. */
+  async save({ enabled, subject, body, replyTo, fromName }: AutoReplySettingsDto): Promise<AutoReplySettingsDto> {
+    const sender = {
+      ...(replyTo === undefined ? {} : { replyTo: replyTo || null }),
+      ...(fromName === undefined ? {} : { fromName: fromName || null }),
+    };
+    await this.dataSource.manager.update(
+      AutoReplySettings,
+      { id: true },
+      { enabled, subject, body, ...sender, updatedAt: () => 'now()' },
+    );
     return this.read();
   }
 }

@@ -10,9 +10,10 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // Serves the admin list's keyset page (ORDER BY submitted_at DESC, id DESC) and the
 // analytics' "this month" range. The all-time totals are in contact_submission_counts.
 @Index('ix_contact_submissions_submitted_at_id', ['submittedAt', 'id'])
-// Repeat leads and erasure by e-mail: (lower(btrim(email)), submitted_at, id), an expression
-// index that TypeORM cannot describe, so it lives in migration 1795700000000 alone.
-@Index('ix_contact_submissions_normalised_email', { synchronize: false })
+// A person's submissions (returning leads, repeatOf, erasure by e-mail): (canonical_email(email),
+// submitted_at, id), an expression index that TypeORM cannot describe, so it lives in
+// migration 1796578357697 alone.
+@Index('ix_contact_submissions_canonical_email', { synchronize: false })
 // The inbox's status filter, for the statuses few rows have.
 @Index('ix_contact_submissions_status_submitted_at', ['status', 'submittedAt'])
 // The inbox's search: a trigram index on an expression, which TypeORM cannot describe; it

@@ -1,6 +1,7 @@
 import { QUEUE_NEW_LEAD_EMAILS } from '../mail/new-lead-emails.sql.js';
 import { SHEET_ROW_SQL } from '../sheets/sheets-outbox.service.js';
 import { queueLeadCreatedSql } from '../webhooks/webhook-payload.sql.js';
+import { returningOwnerSql } from '../contacts/repeat-leads.js';
 import { KEY_LIFETIME } from './contact-idempotency.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
@@ -30,7 +31,8 @@ export const SUBMISSION_COLUMNS = [
 /**
  * What each request brings beside its submission: not stored in `contact_submissions`. The
  * `notice_*` columns are its new-lead e-mail, rendered before the statement (NULL while e-mail
- * is off), sent to each user whose choice is `instant`.
+ * is off), sent to each user whose choice is `instant`; the `returning_*` columns are the same
+ * e-mail for a returning lead ("Returning lead: …"), sent to its owner alone.
  */
 const REQUEST_COLUMNS = [
   { field: 'rateKey', column: 'rate_key', type: 'text' },
@@ -39,6 +41,9 @@ const REQUEST_COLUMNS = [
   { field: 'noticeSubject', column: 'notice_subject', type: 'text' },
   { field: 'noticeText', column: 'notice_text', type: 'text' },
   { field: 'noticeHtml', column: 'notice_html', type: 'text' },
+  { field: 'returningSubject', column: 'returning_subject', type: 'text' },
+  { field: 'returningText', column: 'returning_text', type: 'text' },
+  { field: 'returningHtml', column: 'returning_html', type: 'text' },
 ] as const;
 
 /** The statement's per-request columns, in the order of its array parameters (from $4). */
@@ -72,12 +77,14 @@ const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
  *    transaction has committed, its row is taken over only if expired, and otherwise
  *    returned as it is (the no-op update is what returns the row, which this statement's
  *    snapshot cannot read), so the request is answered with that submission;
- * 6. `stored` / `queued` / `hooked` / `noticed`: the submissions that passed and hold their
- *    key (or have none), their spreadsheet deliveries (when $3 says the sync is on), their
- *    `lead.created` webhooks (one per active endpoint that takes it) and their new-lead
- *    e-mails (one per user whose choice is `instant`, when e-mail is on), each with its
- *    payload, in the same transaction; the endpoints and users are read by this statement,
- *    not a query before it.
+ * 6. `stored` / `queued` / `hooked` / `noticed` / `audited`: the submissions that passed and
+ *    hold their key (or have none), a returning lead with the owner of the person's latest
+ *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index), their
+ *    spreadsheet deliveries (when $3 says the sync is on), their `lead.created` webhooks (one
+ *    per active endpoint that takes it) and their new-lead e-mails (one per user whose choice
+ *    is `instant`, or the owner alone for a returning lead, when e-mail is on), each with its
+ *    payload, and the owner's `assign` event, in the same transaction; the endpoints and users
+ *    are read by this statement, not a query before it.
  * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
  * the seconds to wait), `repeat` (the submission its key stands for) or `key-reused` (its
  * key stands for a submission with another body).
@@ -122,8 +129,8 @@ export const STORE_SUBMISSIONS = `
            accepted AND (ranked.idempotency_key IS NULL OR claimed.submission_id = ranked.id) AS keeps
       FROM ranked LEFT JOIN claimed ON claimed.key = ranked.idempotency_key
   ), stored AS (
-    INSERT INTO contact_submissions (${storedNames})
-    SELECT ${storedNames} FROM passed WHERE keeps ORDER BY ord
+    INSERT INTO contact_submissions (${storedNames}, assignee_id)
+    SELECT ${storedNames}, ${returningOwnerSql('passed.email')} FROM passed WHERE keeps ORDER BY ord
     RETURNING *
   ), queued AS (
     INSERT INTO deliveries (channel, event, submission_id, payload)
@@ -132,6 +139,10 @@ export const STORE_SUBMISSIONS = `
     ${queueLeadCreatedSql('$4::text')}
   ), noticed AS (
     ${QUEUE_NEW_LEAD_EMAILS}
+  ), audited AS (
+    INSERT INTO audit_events (action, submission_id, detail)
+    SELECT 'assign', s.id, jsonb_build_object('from', NULL, 'to', s.assignee_id, 'returning', true)
+      FROM stored s WHERE s.assignee_id IS NOT NULL
   )
   SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
               WHEN NOT passed.accepted THEN 'limited'

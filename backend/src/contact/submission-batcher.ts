@@ -142,20 +142,29 @@ export class SubmissionBatcher {
     return rows.map(outcome);
   }
 
-  /** The submission with its new-lead e-mail, rendered here (the statement only copies it to each recipient). */
+  /**
+   * The submission with its new-lead e-mail in both forms, new and returning, rendered here:
+   * the statement, which alone knows whether the person has an owner, copies one to each recipient.
+   */
   private readonly withNotice = (submission: NewSubmission): Partial<Record<InputField, string | null>> => {
-    const notice = this.mail.enabled
-      ? newLeadEmail(
-          {
-            ...submission,
-            linkedin: submission.linkedin ?? null,
-            company: submission.company ?? null,
-            comments: submission.comments ?? null,
-          },
-          this.mail.publicUrl,
-        )
-      : null;
-    return { ...submission, noticeSubject: notice?.subject, noticeText: notice?.text, noticeHtml: notice?.html };
+    if (!this.mail.enabled) return submission;
+    const lead = {
+      ...submission,
+      linkedin: submission.linkedin ?? null,
+      company: submission.company ?? null,
+      comments: submission.comments ?? null,
+    };
+    const notice = newLeadEmail(lead, this.mail.publicUrl);
+    const returning = newLeadEmail(lead, this.mail.publicUrl, true);
+    return {
+      ...submission,
+      noticeSubject: notice.subject,
+      noticeText: notice.text,
+      noticeHtml: notice.html,
+      returningSubject: returning.subject,
+      returningText: returning.text,
+      returningHtml: returning.html,
+    };
   };
 }
 

@@ -14,6 +14,7 @@ import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
 import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { ASSIGNABLE_ROLES, ASSIGNEE_RULE } from '../users/assignable-roles.js';
 import { User } from '../users/user.entity.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { notifyLive } from '../live-events/live-event.js';
@@ -124,7 +125,7 @@ export class ContactTriageService {
   }
 
   /**
-   * Gives the lead to an active teammate (400 for any other id), or to nobody; queues their
+   * Gives the lead to an active member or admin (400 for any other id), or to nobody; queues their
    * "Assigned to you" e-mail when someone else assigned it (says whether it did).
    */
   private async assign(
@@ -133,9 +134,8 @@ export class ContactTriageService {
     assigneeId: string | null,
     actor: Actor,
   ): Promise<boolean> {
-    if (assigneeId !== null && !(await manager.existsBy(User, { id: assigneeId, disabledAt: IsNull() }))) {
-      throw new BadRequestException(["assigneeId must be an active user's id or null"]);
-    }
+    const assignable = { id: assigneeId ?? undefined, disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) };
+    if (assigneeId !== null && !(await manager.existsBy(User, assignable))) throw new BadRequestException([ASSIGNEE_RULE]);
     await manager.update(ContactSubmission, { id: row.id }, { assigneeId });
     await this.audit.record(
       { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },

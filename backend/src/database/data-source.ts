@@ -31,6 +31,9 @@ import { DigestRuns1796300000000 } from './migrations/1796300000000-digest-runs.
 import { AutoReply1796400000000 } from './migrations/1796400000000-auto-reply.js';
 import { TwoFactorAndSignIns1796510000000 } from './migrations/1796510000000-two-factor-and-sign-ins.js';
 import { NoteThreads1796540000000 } from './migrations/1796540000000-note-threads.js';
+import { CanonicalEmailsAndUsernames1796578357697 } from './migrations/1796578357697-canonical-emails-and-usernames.js';
+import { AutoReplySender1796578357698 } from './migrations/1796578357698-auto-reply-sender.js';
+import { SlackEndpointsNewLeadsOnly1796578357699 } from './migrations/1796578357699-slack-endpoints-new-leads-only.js';
 import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
@@ -69,6 +72,9 @@ export const MIGRATIONS = [
   AutoReply1796400000000,
   TwoFactorAndSignIns1796510000000,
   NoteThreads1796540000000,
+  CanonicalEmailsAndUsernames1796578357697,
+  AutoReplySender1796578357698,
+  SlackEndpointsNewLeadsOnly1796578357699,
   EmailChanges1796579176000,
 ];
 

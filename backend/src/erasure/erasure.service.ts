@@ -23,8 +23,8 @@ const ERASE = (condition: string) => `
   WITH erased AS (DELETE FROM contact_submissions WHERE ${condition} RETURNING id)
   SELECT coalesce(array_agg(id ORDER BY id), '{}')::text[] AS ids FROM erased`;
 const BY_ID = ERASE('id = $1');
-// Served by ix_contact_submissions_normalised_email.
-const BY_EMAIL = ERASE('lower(btrim(email)) = lower(btrim($1))');
+// The address as typed (trimmed, any case), found through ix_contact_submissions_canonical_email.
+const BY_EMAIL = ERASE('canonical_email(email) = canonical_email($1) AND lower(btrim(email)) = lower(btrim($1))');
 const OLDER_THAN = ERASE(
   `id IN (SELECT id FROM contact_submissions WHERE submitted_at < $1 ORDER BY submitted_at LIMIT ${RETENTION_CHUNK})`,
 );

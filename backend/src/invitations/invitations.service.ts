@@ -85,6 +85,8 @@ export class InvitationsService {
         email: invitation.email,
         notifyNewLead: newLeadDefault(invitation.role),
       });
+      // Accepting signs the new teammate in: their first sign-in.
+      await manager.update(User, { id }, { lastSignInAt: () => 'now()' });
       await manager.delete(Invitation, { id: invitation.id });
       const account = { id, username: body.username };
       await this.audit.record({ actor: account, action: 'invite-accept', detail: { invitationId: invitation.id } }, manager);

@@ -6,6 +6,8 @@ export interface EmailContent {
   text: string;
   html: string;
   replyTo?: string;
+  /** The sender's display name, in place of MAIL_FROM's (the address stays MAIL_FROM's). */
+  fromName?: string;
 }
 
 /**

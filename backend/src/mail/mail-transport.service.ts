@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import nodemailer, { type Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Environment } from '../config/environment.js';
 import type { EmailContent } from './email-layout.js';
@@ -57,7 +58,8 @@ export class MailTransport implements OnModuleDestroy {
   async send(to: string, content: EmailContent): Promise<string> {
     if (!this.transporter || !this.from) throw new Error('e-mail is not set up');
     const info = await this.transporter.sendMail({
-      from: this.from,
+      // nodemailer quotes and encodes the name: it cannot add a header.
+      from: content.fromName ? { name: content.fromName, address: addressOf(this.from) } : this.from,
       to,
       replyTo: content.replyTo,
       subject: content.subject,
@@ -70,4 +72,10 @@ export class MailTransport implements OnModuleDestroy {
   onModuleDestroy(): void {
     this.transporter?.close();
   }
+}
+
+/** The address of MAIL_FROM (`Name <address>` or a bare address). */
+function addressOf(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  return first?.address || from;
 }

@@ -15,10 +15,12 @@ export function leadUrl(publicUrl: string, id: string): string {
 }
 
 /**
- * "New lead: <name> – <interest label>" to the team: the lead's fields, a link to its drawer,
- * Reply-To the lead (a reply from the mail client goes to the person who wrote).
+ * "New lead: <name> – <interest label>" to the team, or "Returning lead: …" to the owner of
+ * the person's earlier lead (`returning`): the lead's fields, a link to its drawer, Reply-To
+ * the lead (a reply from the mail client goes to the person who wrote).
  */
-export function newLeadEmail(lead: NewLead, publicUrl: string): EmailContent {
+export function newLeadEmail(lead: NewLead, publicUrl: string, returning = false): EmailContent {
+  const kind = returning ? 'Returning lead' : 'New lead';
   const interest = interestLabel(lead.interest);
   const link = leadUrl(publicUrl, lead.id);
   const fields: Array<[string, string | null]> = [
@@ -30,16 +32,16 @@ export function newLeadEmail(lead: NewLead, publicUrl: string): EmailContent {
     ['Comments', lead.comments],
   ];
   const given = fields.filter((field): field is [string, string] => Boolean(field[1]));
-  const subject = `New lead: ${lead.name} – ${interest}`;
+  const subject = `${kind}: ${lead.name} – ${interest}`;
   const text = [
-    `${lead.name} sent the contact form.`,
+    returning ? `${lead.name} wrote again; the lead is yours, as their earlier one.` : `${lead.name} sent the contact form.`,
     '',
     ...given.map(([label, value]) => `${label}: ${value}`),
     '',
     `Open the lead: ${link}`,
     '',
   ].join('\n');
-  const body = html`<h1 style="font-size:20px;margin:0 0 16px;">New lead: ${lead.name}</h1>
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px;">${kind}: ${lead.name}</h1>
     <table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 20px;">
       ${given.map(
         ([label, value]) =>

@@ -32,6 +32,7 @@ export interface EmailPayload {
   text: string;
   html: string;
   replyTo?: string;
+  fromName?: string;
 }
 
 /**
@@ -51,8 +52,8 @@ export function queueEmails(manager: EntityManager, emails: QueuedEmail[]): Prom
   );
 }
 
-export function emailPayload(to: string, { subject, text, html, replyTo }: EmailContent): EmailPayload {
-  return replyTo ? { to, subject, text, html, replyTo } : { to, subject, text, html };
+export function emailPayload(to: string, { subject, text, html, replyTo, fromName }: EmailContent): EmailPayload {
+  return { to, subject, text, html, ...(replyTo ? { replyTo } : {}), ...(fromName ? { fromName } : {}) };
 }
 
 /** The e-mails that carry a one-time link (a token that opens an account or a door into it). */

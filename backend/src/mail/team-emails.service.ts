@@ -60,9 +60,15 @@ export class TeamEmails {
     return true;
   }
 
-  async queuePasswordReset(manager: EntityManager, to: string, token: string, minutes: number): Promise<boolean> {
+  async queuePasswordReset(
+    manager: EntityManager,
+    to: string,
+    token: string,
+    minutes: number,
+    username: string,
+  ): Promise<boolean> {
     if (!this.mail.enabled) return false;
-    const content = passwordResetEmail(this.mail.link(`/admin/reset#${token}`), minutes);
+    const content = passwordResetEmail(this.mail.link(`/admin/reset#${token}`), minutes, username);
     await queueEmails(manager, [{ kind: 'password-reset', to, content }]);
     return true;
   }

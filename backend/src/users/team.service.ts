@@ -1,11 +1,12 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull, MoreThan } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
 import { dropPendingEmailsTo } from '../mail/queue-emails.js';
 import { endSessionsOf } from '../auth/sessions-of.js';
 import { Clock } from '../common/clock.js';
 import { Invitation } from '../invitations/invitation.entity.js';
+import { ASSIGNABLE_ROLES } from './assignable-roles.js';
 import { PersonDto } from './dto/person.dto.js';
 import { TeamMemberDto } from './dto/team-member.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
@@ -36,7 +37,7 @@ export class TeamService {
   async assignees(): Promise<PersonDto[]> {
     const users = await this.dataSource.manager.find(User, {
       select: { id: true, username: true, displayName: true },
-      where: { disabledAt: IsNull() },
+      where: { disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) },
       order: { displayName: 'ASC', username: 'ASC' },
     });
     return users.map((user) => PersonDto.from(user));

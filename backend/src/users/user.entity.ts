@@ -7,11 +7,13 @@ export type NewLeadNotification = (typeof NEW_LEAD_NOTIFICATIONS)[number];
 
 /** An account of the team. Never deleted (history keeps its names): disabled instead. */
 @Entity('users')
+// Unique whatever the letter case: (lower(username)), an expression index that TypeORM cannot
+// describe, so it lives in migration 1796578357697 alone.
+@Index('uq_users_username', { synchronize: false })
 export class User {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_users' })
   id!: string;
 
-  @Index('uq_users_username', { unique: true })
   @Column({ type: 'text' })
   username!: string;
 

@@ -11,7 +11,7 @@ import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { queueDeliveries } from '../deliveries/queue-delivery.js';
 import type { CreateWebhookDto, UpdateWebhookDto } from './dto/save-webhook.dto.js';
 import { CreatedWebhookDto, WebhookDto, WebhookSecretDto } from './dto/webhook.dto.js';
-import { WebhookEndpoint } from './webhook-endpoint.entity.js';
+import { WebhookEndpoint, type WebhookEvent, type WebhookFormat } from './webhook-endpoint.entity.js';
 import { standardBody } from './webhook-events.service.js';
 import { urlProblem } from './webhook-http.js';
 import { WEBHOOK_CHANNEL } from './webhook-payload.sql.js';
@@ -42,6 +42,7 @@ export class WebhookEndpoints {
 
   async create(body: CreateWebhookDto, actor: Actor): Promise<CreatedWebhookDto> {
     this.checkUrl(body.url);
+    checkEvents(body.format ?? 'standard', body.events);
     const row = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(WebhookEndpoint, {
@@ -64,6 +65,9 @@ export class WebhookEndpoints {
     if (changes.url !== undefined) this.checkUrl(changes.url);
     const row = await this.dataSource.transaction(async (manager) => {
       const found = await this.find(id, manager, true);
+      if (changes.format !== undefined || changes.events !== undefined) {
+        checkEvents(changes.format ?? found.format, changes.events ?? found.events);
+      }
       const fields = (Object.keys(changes) as Array<keyof UpdateWebhookDto>)
         .filter((field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(found[field]))
         .sort();
@@ -143,4 +147,12 @@ export class WebhookEndpoints {
   private failingSince(ids: string[]): Promise<Map<string, Date | null>> {
     return failingSince(this.dataSource.manager, WEBHOOK_CHANNEL, ids);
   }
+}
+
+/** The message of a 400 for a Slack endpoint asked to take another event than `lead.created`. */
+export const SLACK_EVENTS_RULE = 'a slack endpoint takes lead.created only (Slack is told of new leads, not of changes)';
+
+/** Slack's `{ text }` is written for a new lead alone: its endpoints take no other event. */
+function checkEvents(format: WebhookFormat, events: WebhookEvent[]): void {
+  if (format === 'slack' && events.some((event) => event !== 'lead.created')) throw new BadRequestException([SLACK_EVENTS_RULE]);
 }

@@ -1,5 +1,6 @@
 import { INTERESTS } from '../contact/contact-rules.js';
 import { slackPlainTextSql } from './slack-text.js';
+import { repeatOfSql } from '../contacts/repeat-leads.js';
 
 /** The `webhook` channel of the delivery engine; a delivery's target is its endpoint's id. */
 export const WEBHOOK_CHANNEL = 'webhook';
@@ -13,10 +14,12 @@ export const isoTime = (sql: string) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYY
 
 /**
  * A new lead as its webhook's `data` in SQL, from a `contact_submissions` row aliased `s`: the
- * fields of `GET /api/admin/contacts/:id` that a lead has when it arrives (no history, nor the
- * spreadsheet copy's state or the person's other submissions, which would need queries).
+ * fields of `GET /api/admin/contacts/:id` that a lead has when it arrives, `repeatOf` and
+ * `assigneeId` (a returning lead's owner) included (no history, nor the spreadsheet copy's
+ * state or the person's other submissions).
  */
 const LEAD_DATA = `jsonb_build_object('id', s.id, 'name', s.name, 'email', s.email, 'linkedin', s.linkedin, 'company', s.company,
+  'repeatOf', ${repeatOfSql('s.email')}, 'assigneeId', s.assignee_id,
   'interest', s.interest, 'comments', s.comments, 'submittedAt', ${isoTime('s.submitted_at')}, 'status', s.status, 'notes', '[]'::jsonb, 'version', s.version,
   'statusChangedAt', NULL, 'statusChangedBy', NULL, 'utmSource', s.utm_source, 'utmMedium', s.utm_medium, 'utmCampaign', s.utm_campaign,
   'utmTerm', s.utm_term, 'utmContent', s.utm_content, 'referrer', s.referrer, 'landingPath', s.landing_path, 'consentVersion', s.consent_version)`;
@@ -24,11 +27,13 @@ const LEAD_DATA = `jsonb_build_object('id', s.id, 'name', s.name, 'email', s.ema
 /**
  * What a `lead.created` delivery sends to endpoint `e` for submission `s`, in SQL: the
  * Standard Webhooks body `{ type, timestamp, data }`, or Slack's `{ text }` with the lead's
- * name, interest, company and a link to it. `publicUrl` is the SQL of the site's origin ('' for
- * a relative link).
+ * name, interest, company and a link to it, after "New lead: " or, for a lead that arrived with
+ * its owner, "Returning lead: " (our own words: not escaped). `publicUrl` is the SQL of the
+ * site's origin ('' for a relative link).
  */
 export function leadCreatedPayloadSql(publicUrl: string): string {
-  const text = `'New lead: ' || ${slackPlainTextSql('s.name')} || ' – ' || coalesce(${INTEREST_LABELS}::jsonb ->> s.interest, s.interest)
+  const kind = `CASE WHEN s.assignee_id IS NULL THEN 'New lead: ' ELSE 'Returning lead: ' END`;
+  const text = `${kind} || ${slackPlainTextSql('s.name')} || ' – ' || coalesce(${INTEREST_LABELS}::jsonb ->> s.interest, s.interest)
     || coalesce(' (' || ${slackPlainTextSql('s.company')} || ')', '') || E'\\n' || ${publicUrl} || '/admin?lead=' || s.id`;
   return `CASE WHEN e.format = 'slack' THEN jsonb_build_object('text', ${text})
     ELSE jsonb_build_object('type', 'lead.created', 'timestamp', ${isoTime('now()')}, 'data', ${LEAD_DATA}) END`;

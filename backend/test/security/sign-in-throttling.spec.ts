@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { createAccount, type TestAccount } from '../support/accounts.js';
 import { createTestApp, DEV_ADMIN, type TestApp } from '../support/test-app.js';
 
 // Findings: parallel guesses passed the limit (the count was read before the password was
 // checked and written after), and a stranger could lock the admin out from any IP.
 describe('sign-in throttling', () => {
   let sut: TestApp;
+  let mia: TestAccount;
 
   beforeAll(async () => {
     sut = await createTestApp();
+    mia = await createAccount(sut, 'member', { username: 'Mia.Lead', email: 'mia@example.com' });
   });
   afterAll(() => sut.close());
 
@@ -43,5 +46,18 @@ describe('sign-in throttling', () => {
       }
       await login(DEV_ADMIN, ip).expect(200);
     }
+  });
+
+  // Finding: the counters were keyed by the name as typed, so once sign-in took any letter case
+  // and the e-mail, each spelling of one account would have had its own five guesses.
+  it('counts guesses per account however it is named: another case or the e-mail gets the same 429', async () => {
+    const ip = '192.0.2.99';
+    const spellings = ['Mia.Lead', 'mia.lead', 'MIA.LEAD', 'mia@example.com', ' Mia@Example.com '];
+    for (const username of spellings) await login({ username, password: 'wrong-guess' }, ip).expect(401);
+
+    for (const username of spellings) {
+      await login({ username, password: mia.password }, ip).expect(429);
+    }
+    await login({ username: 'mia@example.com', password: mia.password }, '192.0.2.100').expect(200);
   });
 });

@@ -999,7 +999,7 @@ export interface components {
       submittedAt: string;
       /**
        * Format: uuid
-       * @description The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it
+       * @description The earliest submission of the same person (canonical e-mail: trimmed, lower-cased, quotes and a +tag dropped), or null when this is it
        */
       repeatOf: string | null;
       /** @enum {string} */
@@ -1073,7 +1073,7 @@ export interface components {
         | 'webhook-rotate-secret'
         | 'webhook-delete';
       /**
-       * @description `status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } (before threads: { cleared }); `assign`: { from, to } (user ids or null); `redeliver`: {}.
+       * @description `status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } (before threads: { cleared }); `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}.
        * @example {
        *       "from": "new",
        *       "to": "contacted"
@@ -1107,7 +1107,7 @@ export interface components {
       submittedAt: string;
       /**
        * Format: uuid
-       * @description The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it
+       * @description The earliest submission of the same person (canonical e-mail: trimmed, lower-cased, quotes and a +tag dropped), or null when this is it
        */
       repeatOf: string | null;
       /** @enum {string} */
@@ -1139,7 +1139,7 @@ export interface components {
       landingPath: string | null;
       /** @description A short hash of the consent notice the visitor saw. */
       consentVersion: string | null;
-      /** @description The person's other submissions (normalised e-mail), newest first. */
+      /** @description The person's other submissions (canonical e-mail), newest first. */
       otherSubmissions: components['schemas']['OtherSubmissionDto'][];
     };
     ContactEmailDto: {
@@ -1165,7 +1165,7 @@ export interface components {
       status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
       /**
        * Format: uuid
-       * @description An active user's id; null unassigns.
+       * @description An active member's or admin's id; null unassigns.
        */
       assigneeId?: string | null;
     };
@@ -1265,6 +1265,16 @@ export interface components {
        *     Thank you for your message.
        */
       body: string;
+      /**
+       * @description Where a visitor's answer goes (Reply-To); null: to the sender. Left out: unchanged.
+       * @example team@example.com
+       */
+      replyTo?: string | null;
+      /**
+       * @description The sender's display name; null: MAIL_FROM's. Left out: unchanged.
+       * @example The recruiting team
+       */
+      fromName?: string | null;
     };
     WebhookDto: {
       /** Format: uuid */
@@ -1905,7 +1915,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every active account, by display name. */
+      /** @description Every active member and admin, by display name. */
       200: {
         headers: {
           [name: string]: unknown;

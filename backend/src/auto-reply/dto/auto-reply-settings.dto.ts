@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../common/transforms.js';
 import { AUTO_REPLY_LIMITS, NAME_PLACEHOLDER } from '../auto-reply-settings.entity.js';
 
@@ -25,4 +25,33 @@ export class AutoReplySettingsDto {
   @Matches(/\S/, { message: 'body must not be empty' })
   @MaxLength(AUTO_REPLY_LIMITS.body, { message: `body must be at most ${AUTO_REPLY_LIMITS.body} characters` })
   body!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    maxLength: AUTO_REPLY_LIMITS.replyTo,
+    description: "Where a visitor's answer goes (Reply-To); null: to the sender. Left out: unchanged.",
+    example: 'team@example.com',
+  })
+  @Trim()
+  @ValidateIf((_, value) => value !== undefined && value !== null && value !== '')
+  @IsString({ message: 'replyTo must be an e-mail address' })
+  @MaxLength(AUTO_REPLY_LIMITS.replyTo, { message: `replyTo must be at most ${AUTO_REPLY_LIMITS.replyTo} characters` })
+  @IsEmail({}, { message: 'replyTo must be an e-mail address' })
+  replyTo?: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    maxLength: AUTO_REPLY_LIMITS.fromName,
+    description: "The sender's display name; null: MAIL_FROM's. Left out: unchanged.",
+    example: 'The recruiting team',
+  })
+  @Trim()
+  @ValidateIf((_, value) => value !== undefined && value !== null && value !== '')
+  @IsString({ message: 'fromName must be text' })
+  @MaxLength(AUTO_REPLY_LIMITS.fromName, { message: `fromName must be at most ${AUTO_REPLY_LIMITS.fromName} characters` })
+  fromName?: string | null;
 }

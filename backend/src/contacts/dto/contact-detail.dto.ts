@@ -93,7 +93,7 @@ export class HistoryEntryDto {
     additionalProperties: true,
     description:
       '`status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } ' +
-      '(before threads: { cleared }); `assign`: { from, to } (user ids or null); `redeliver`: {}.',
+      '(before threads: { cleared }); `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}.',
     example: { from: 'new', to: 'contacted' },
   })
   detail!: Record<string, unknown>;
@@ -120,7 +120,7 @@ export class HistoryEntryDto {
   }
 }
 
-/** Another submission of the same person (normalised e-mail). */
+/** Another submission of the same person (canonical e-mail). */
 export class OtherSubmissionDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
@@ -184,7 +184,7 @@ export class ContactDetailDto extends ContactSubmissionDto {
   @ApiProperty({ type: String, nullable: true, description: 'A short hash of the consent notice the visitor saw.' })
   consentVersion!: string | null;
 
-  @ApiProperty({ type: [OtherSubmissionDto], description: "The person's other submissions (normalised e-mail), newest first." })
+  @ApiProperty({ type: [OtherSubmissionDto], description: "The person's other submissions (canonical e-mail), newest first." })
   otherSubmissions!: OtherSubmissionDto[];
 
   static fromParts(

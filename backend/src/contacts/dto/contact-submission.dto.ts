@@ -32,7 +32,8 @@ export class ContactSubmissionDto {
     type: String,
     format: 'uuid',
     nullable: true,
-    description: 'The earliest submission with the same normalised e-mail (trimmed, lower-cased), or null when this is it',
+    description:
+      'The earliest submission of the same person (canonical e-mail: trimmed, lower-cased, quotes and a +tag dropped), or null when this is it',
   })
   repeatOf!: string | null;
 

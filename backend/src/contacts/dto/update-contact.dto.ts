@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsUUID, ValidateIf } from 'class-validator';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
+import { ASSIGNEE_RULE } from '../../users/assignable-roles.js';
 
 /** PATCH: each field given is changed; a field left out stays as it is. Notes are added to the thread (CreateNoteDto). */
 export class UpdateContactDto {
@@ -10,8 +11,8 @@ export class UpdateContactDto {
   @IsIn(SUBMISSION_STATUSES, { message: `status must be one of ${SUBMISSION_STATUSES.join(', ')}` })
   status?: SubmissionStatus;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: "An active user's id; null unassigns." })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: "An active member's or admin's id; null unassigns." })
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsUUID('all', { message: "assigneeId must be an active user's id or null" })
+  @IsUUID('all', { message: ASSIGNEE_RULE })
   assigneeId?: string | null;
 }

@@ -1,6 +1,7 @@
 import { forwardRef, useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
@@ -21,11 +22,11 @@ export type ToastContentProps = CustomContentProps & ToastOptions;
 const SWIPE_START_PX = 5;
 
 /**
- * A toast: title, description and a close button, dismissed by a swipe to the right past
+ * A toast: title, description, an action button if any, and a close button, dismissed by a swipe to the right past
  * TOAST_SWIPE_THRESHOLD_PX.
  */
 export const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(function ToastContent(
-  { id, title, description, destructive = false },
+  { id, title, description, destructive = false, actionLabel, onAction },
   ref,
 ) {
   const { closeSnackbar } = useSnackbar();
@@ -106,6 +107,19 @@ export const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(functi
             </Typography>
           ) : null}
         </Box>
+        {actionLabel && onAction ? (
+          <Button
+            size="small"
+            color="inherit"
+            onClick={() => {
+              closeSnackbar(id);
+              onAction();
+            }}
+            sx={{ mt: -0.5, fontWeight: 700 }}
+          >
+            {actionLabel}
+          </Button>
+        ) : null}
         <IconButton
           size="small"
           aria-label="Close notification"

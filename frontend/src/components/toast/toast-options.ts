@@ -4,4 +4,7 @@ export type ToastOptions = {
   description?: string;
   /** The destructive style, for a failure. */
   destructive?: boolean;
+  /** A button in the toast (e.g. "Undo"): clicking it runs `onAction` and closes the toast. */
+  actionLabel?: string;
+  onAction?: () => void;
 };

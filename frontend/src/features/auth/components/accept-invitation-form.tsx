@@ -10,8 +10,8 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { newPasswordSchema } from '@/lib/password-rules';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { useHydrated, valuesTypedBeforeHydration } from '@/lib/hydration';
-import { linkToken } from '../utils/link-token';
+import { valuesTypedBeforeHydration } from '@/lib/hydration';
+import { useLinkToken } from '../utils/link-token';
 
 const acceptSchema = object({
   username: string().trim().required('Please choose a username').max(64, 'The username must be at most 64 characters'),
@@ -29,7 +29,7 @@ function acceptErrorMessage(error: Error): string {
 export function AcceptInvitationForm() {
   // Read once the page's code runs: its prerendered HTML (no token there) is the form, so
   // that the usual visit, from the link, shows the same page before and after.
-  const token = useHydrated() ? linkToken() : null;
+  const token = useLinkToken();
   const accept = useAcceptInvitation();
   const [, navigate] = useLocation();
   const formik = useFormik({

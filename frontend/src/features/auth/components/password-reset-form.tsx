@@ -11,10 +11,10 @@ import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { throttledMessage } from '@/lib/wait-text';
 import { isApiError } from '@/lib/api-client';
-import { useHydrated, valuesTypedBeforeHydration } from '@/lib/hydration';
+import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import { newPasswordSchema } from '@/lib/password-rules';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
-import { linkToken } from '../utils/link-token';
+import { useLinkToken } from '../utils/link-token';
 
 function resetErrorMessage(error: Error): string {
   if (isApiError(error, 429)) return throttledMessage('requests', error);
@@ -114,6 +114,7 @@ function NewPasswordForm({ token }: { token: string }) {
  * password form, as a visit from the e-mail's link shows it.
  */
 export function PasswordResetPage() {
-  const token = useHydrated() ? linkToken() : null;
-  return token === '' ? <RequestResetForm /> : <NewPasswordForm token={token ?? ''} />;
+  const token = useLinkToken();
+  // Keyed by the token: another link pasted in starts a fresh form.
+  return token === '' ? <RequestResetForm /> : <NewPasswordForm key={token} token={token ?? ''} />;
 }

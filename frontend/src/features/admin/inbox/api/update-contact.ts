@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import type { ContactChanges, ContactDetail, SeenLead } from './contact-types';
@@ -46,4 +46,11 @@ export function useUpdateContact() {
       });
     },
   });
+}
+
+/** The same PATCH outside a component's life (a toast's Undo, once the row has left the list); the caches as above. */
+export async function updateContactNow(queryClient: QueryClient, seen: SeenLead, changes: ContactChanges): Promise<void> {
+  const detail = await updateContact(seen, changes);
+  queryClient.setQueryData(inboxKeys.contact(detail.id), detail);
+  await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
 }

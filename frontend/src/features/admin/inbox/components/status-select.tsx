@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import NativeSelect from '@mui/material/NativeSelect';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { useCan } from '@/lib/session-user';
 import { STATUSES } from '../api/contact-types';
 import type { ContactSubmission, SeenLead, Status } from '../api/contact-types';
 import { LeadConflictError } from '../api/lead-conflicts';
-import { useUpdateContact } from '../api/update-contact';
+import { updateContactNow, useUpdateContact } from '../api/update-contact';
 import { STATUS_LABELS } from '../utils/status-labels';
 
 export type StatusSelectProps = {
@@ -29,6 +30,7 @@ const isStep = (event: KeyboardEvent) =>
  */
 export function StatusSelect({ submission }: StatusSelectProps) {
   const update = useUpdateContact();
+  const queryClient = useQueryClient();
   const canTriage = useCan('triage');
   const [draft, setDraft] = useState<Status | null>(null);
   // Set from a stepping key's keydown to its keyup: the change it makes in between is a step.
@@ -39,18 +41,30 @@ export function StatusSelect({ submission }: StatusSelectProps) {
   const save = (status: Status) => {
     setDraft(null);
     if (status === saved) return;
-    update.mutate(
-      { lead: submission, changes: { status } },
-      {
-        onError: (error) => {
-          // A teammate's change came first: the conflict notice says which (lead-conflicts).
-          if (!(error instanceof LeadConflictError)) {
-            void toast({ title: 'Status not changed', description: error.message, destructive: true });
-          }
-        },
+    const previous = saved;
+    // A promise, not mutate's callbacks: a lead marked spam leaves the list, and this select with it.
+    update.mutateAsync({ lead: submission, changes: { status } }).then(
+      (detail) => {
+        if (status === 'spam' && previous !== 'spam') offerUndo(detail, previous);
+      },
+      (error: Error) => {
+        // A teammate's change came first: the conflict notice says which (lead-conflicts).
+        if (!(error instanceof LeadConflictError)) {
+          void toast({ title: 'Status not changed', description: error.message, destructive: true });
+        }
       },
     );
   };
+  // Spam leaves the default views: the toast says where the lead went, and brings it back.
+  const offerUndo = (lead: SeenLead, previous: Status) =>
+    void toast({
+      title: `${submission.name} marked as spam`,
+      actionLabel: 'Undo',
+      onAction: () =>
+        void updateContactNow(queryClient, lead, { status: previous }).catch(
+          (error: Error) => void toast({ title: 'Not undone', description: error.message, destructive: true }),
+        ),
+    });
   const handleKeyDown = (event: KeyboardEvent) => {
     if (isStep(event)) stepping.current = true;
     else if (event.key === 'Enter' && draft !== null) {

@@ -13,7 +13,10 @@ function noteText(detail: HistoryEvent['detail']): string {
 export function historyText(event: HistoryEvent, names: Record<string, string> = {}): string {
   const { action, detail } = event;
   if (action === 'assign') {
-    return typeof detail.to === 'string' ? `Assigned to ${names[detail.to] ?? 'a teammate'}` : 'Unassigned';
+    if (typeof detail.to !== 'string') return 'Unassigned';
+    const to = `Assigned to ${names[detail.to] ?? 'a teammate'}`;
+    // Given at arrival to the owner of the person's earlier lead.
+    return detail.returning === true ? `${to}, who has this person's earlier lead` : to;
   }
   if (action === 'status') return `Status: ${statusLabel(String(detail.from))} → ${statusLabel(String(detail.to))}`;
   if (action === 'note') return noteText(detail);

@@ -5,6 +5,16 @@ import { historyText } from '../history-text';
 const note = (detail: object) =>
   ({ at: '', actor: 'ann', actorId: null, actorDisplayName: 'Ann', action: 'note', detail }) as HistoryEvent;
 
+const assign = (detail: Record<string, unknown>) =>
+  ({
+    at: '2026-11-26T08:00:00.000Z',
+    actor: null,
+    actorId: null,
+    actorDisplayName: null,
+    action: 'assign',
+    detail,
+  }) as HistoryEvent;
+
 describe(historyText.name, () => {
   it("shows a note's first characters, its deletion, and the notes from before the thread", () => {
     expect(historyText(note({ noteId: 'n', excerpt: 'Called her.' }))).toBe('Note added: “Called her.”');
@@ -12,5 +22,13 @@ describe(historyText.name, () => {
     expect(historyText(note({ noteId: 'n', excerpt: null }))).toBe('Note added (deleted since)');
     expect(historyText(note({ noteId: 'n', deleted: true, excerpt: null }))).toBe('Note deleted');
     expect(historyText(note({ cleared: false }))).toBe('Note saved');
+  });
+
+  it('says why a returning lead arrived assigned', () => {
+    expect(historyText(assign({ from: null, to: 'u1', returning: true }), { u1: 'Mia' })).toBe(
+      "Assigned to Mia, who has this person's earlier lead",
+    );
+    expect(historyText(assign({ from: null, to: 'u1' }), { u1: 'Mia' })).toBe('Assigned to Mia');
+    expect(historyText(assign({ from: 'u1', to: null }))).toBe('Unassigned');
   });
 });

@@ -23,25 +23,46 @@ const autoReplySchema = object({
     .required('Please write the message')
     .matches(/\S/, 'Please write the message')
     .max(AUTO_REPLY_LIMITS.body, `The message must be at most ${AUTO_REPLY_LIMITS.body} characters`),
+  fromName: string()
+    .trim()
+    .max(AUTO_REPLY_LIMITS.fromName, `The sender name must be at most ${AUTO_REPLY_LIMITS.fromName} characters`),
+  replyTo: string()
+    .trim()
+    .email('Please enter an e-mail address')
+    .max(AUTO_REPLY_LIMITS.replyTo, `The address must be at most ${AUTO_REPLY_LIMITS.replyTo} characters`),
 });
 
-/** The auto-reply editor: on or off, subject, body with {name}, a live preview, Save. */
+/** The form's values: the optional sender fields as text ('' for none). */
+const formValues = (settings: AutoReplySettings) => ({
+  ...settings,
+  fromName: settings.fromName ?? '',
+  replyTo: settings.replyTo ?? '',
+});
+
+/** The auto-reply editor: on or off, subject, body with {name}, the sender's name and Reply-To, a live preview, Save. */
 export function AutoReplyForm({ settings }: { settings: AutoReplySettings }) {
   const save = useSaveAutoReply();
   const formik = useFormik({
-    initialValues: settings,
+    initialValues: formValues(settings),
     validationSchema: autoReplySchema,
-    onSubmit: async ({ enabled, subject, body }) => {
+    onSubmit: async ({ enabled, subject, body, fromName, replyTo }) => {
       try {
-        const saved = await save.mutateAsync({ enabled, subject: subject.trim(), body });
-        formik.resetForm({ values: saved });
+        const saved = await save.mutateAsync({
+          enabled,
+          subject: subject.trim(),
+          body,
+          fromName: fromName.trim() || null,
+          replyTo: replyTo.trim() || null,
+        });
+        formik.resetForm({ values: formValues(saved) });
         void toast({ title: 'Auto-reply saved' });
       } catch (error) {
         void toast({ title: 'Auto-reply not saved', description: (error as Error).message, destructive: true });
       }
     },
   });
-  const fieldError = (name: 'subject' | 'body') => (formik.touched[name] ? formik.errors[name] : undefined);
+  const fieldError = (name: 'subject' | 'body' | 'fromName' | 'replyTo') =>
+    formik.touched[name] ? formik.errors[name] : undefined;
   const { subject, body } = formik.values;
   return (
     <FormikForm formik={formik} label="Auto-reply">
@@ -69,6 +90,21 @@ export function AutoReplyForm({ settings }: { settings: AutoReplySettings }) {
           fieldError('body') ??
           `${NAME_PLACEHOLDER} is replaced by the visitor's name, or "there" when it does not read like one (a link, an @, digits, over 60 characters). ${body.length} / ${AUTO_REPLY_LIMITS.body}`
         }
+      />
+      <TextField
+        label="Sender name"
+        {...formik.getFieldProps('fromName')}
+        disabled={formik.isSubmitting}
+        error={Boolean(fieldError('fromName'))}
+        helperText={fieldError('fromName') ?? 'Shown as who the auto-reply is from; empty: the name of MAIL_FROM.'}
+      />
+      <TextField
+        label="Reply-To address"
+        type="email"
+        {...formik.getFieldProps('replyTo')}
+        disabled={formik.isSubmitting}
+        error={Boolean(fieldError('replyTo'))}
+        helperText={fieldError('replyTo') ?? "Where a visitor's answer goes; empty: to the sender address."}
       />
       <Paper variant="outlined" component="section" aria-label="Preview" sx={{ p: 2, display: 'grid', gap: 1 }}>
         <Typography variant="overline" component="h3">

@@ -5,7 +5,7 @@ export const NAME_PLACEHOLDER = '{name}';
 export const SAMPLE_NAME = 'Ada Lovelace';
 
 // The API's limits (AutoReplySettingsDto): the form refuses what the API would.
-export const AUTO_REPLY_LIMITS = { subject: 200, body: 5000 } as const;
+export const AUTO_REPLY_LIMITS = { subject: 200, body: 5000, fromName: 100, replyTo: 254 } as const;
 
 /** The body as a visitor named `name` reads it: every `{name}` replaced. */
 export function autoReplyPreview(body: string, name = SAMPLE_NAME): string {

@@ -10,6 +10,34 @@ import type { DeliveryLogEntry } from '../api/webhook-keys';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '–');
 
+const COLUMNS = ['Event', 'State', 'Attempts', 'Last answer', 'Queued', 'Delivered', 'Actions'] as const;
+
+/**
+ * Below the `sm` breakpoint each delivery is a block of labelled values (the labels from each
+ * cell's `data-label`), so that a phone shows the whole log and its buttons without scrolling
+ * sideways; the table's rows and cells keep their roles for assistive technology.
+ */
+const STACKED_ON_PHONES = {
+  '@media (max-width: 599.95px)': {
+    '& thead': { display: 'none' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+      columnGap: 2,
+      py: 1,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { display: 'block', border: 0, px: 0, py: 0.5, overflowWrap: 'anywhere' },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      typography: 'caption',
+      color: 'text.secondary',
+    },
+  },
+} as const;
+
 export type DeliveryLogTableProps = {
   /** The table's accessible name, e.g. "Deliveries to https://…". */
   label: string;
@@ -24,39 +52,44 @@ export function DeliveryLogTable({ label, deliveries, onSendAgain, sendingAgain 
   if (deliveries.isError) return <Typography role="alert">Could not load the deliveries: {deliveries.error.message}</Typography>;
   if (deliveries.data.length === 0) return <Typography variant="body2">No deliveries yet.</Typography>;
   return (
-    <Table size="small" aria-label={label}>
+    <Table size="small" aria-label={label} sx={STACKED_ON_PHONES}>
       <TableHead>
         <TableRow>
-          <TableCell>Event</TableCell>
-          <TableCell>State</TableCell>
-          <TableCell>Attempts</TableCell>
-          <TableCell>Last answer</TableCell>
-          <TableCell>Queued</TableCell>
-          <TableCell>Delivered</TableCell>
-          <TableCell>Actions</TableCell>
+          {COLUMNS.map((column) => (
+            <TableCell key={column}>{column}</TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>
-        {deliveries.data.map((delivery) => (
-          <TableRow key={delivery.id}>
-            <TableCell>{delivery.event}</TableCell>
-            <TableCell>{delivery.state}</TableCell>
-            <TableCell>{delivery.attempts}</TableCell>
-            <TableCell>{delivery.lastError ?? (delivery.lastStatus === null ? '–' : `HTTP ${delivery.lastStatus}`)}</TableCell>
-            <TableCell>{time(delivery.createdAt)}</TableCell>
-            <TableCell>{time(delivery.deliveredAt)}</TableCell>
-            <TableCell>
-              <Button
-                size="small"
-                disabled={delivery.state === 'pending' || sendingAgain}
-                onClick={() => onSendAgain(delivery)}
-                aria-label={`Send ${delivery.event} again`}
-              >
-                Send again
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
+        {deliveries.data.map((delivery) => {
+          const cells = [
+            delivery.event,
+            delivery.state,
+            delivery.attempts,
+            delivery.lastError ?? (delivery.lastStatus === null ? '–' : `HTTP ${delivery.lastStatus}`),
+            time(delivery.createdAt),
+            time(delivery.deliveredAt),
+          ];
+          return (
+            <TableRow key={delivery.id}>
+              {cells.map((cell, index) => (
+                <TableCell key={COLUMNS[index]} data-label={COLUMNS[index]}>
+                  {cell}
+                </TableCell>
+              ))}
+              <TableCell>
+                <Button
+                  size="small"
+                  disabled={delivery.state === 'pending' || sendingAgain}
+                  onClick={() => onSendAgain(delivery)}
+                  aria-label={`Send ${delivery.event} again`}
+                >
+                  Send again
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );

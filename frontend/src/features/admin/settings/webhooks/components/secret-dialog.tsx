@@ -7,8 +7,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 
+/** A secret to show, and the format of its endpoint (a Slack message is not signed). */
+export type ShownSecret = { secret: string; format: 'standard' | 'slack' };
+
 /** The signing secret, shown this once, with a copy button. */
-export function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
+  const secret = shown?.secret ?? null;
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard.writeText(secret ?? '');
@@ -23,7 +27,16 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
       <DialogTitle id="webhook-secret-title">Signing secret</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Copy it now: it is not shown again. The receiver checks each request&apos;s <code>webhook-signature</code> with it.
+          {shown?.format === 'slack' ? (
+            <>
+              Slack messages are not signed: this secret is used only if the endpoint is switched to Standard Webhooks. Copy it
+              now if you may need it: it is not shown again.
+            </>
+          ) : (
+            <>
+              Copy it now: it is not shown again. The receiver checks each request&apos;s <code>webhook-signature</code> with it.
+            </>
+          )}
         </DialogContentText>
         <TextField
           label="Secret"

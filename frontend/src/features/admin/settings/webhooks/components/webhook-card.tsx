@@ -4,7 +4,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useRedeliverWebhookDelivery } from '../api/redeliver-webhook-delivery';
-import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSendWebhookTest } from '../api/send-webhook-test';
 import { useUpdateWebhook } from '../api/update-webhook';
 import type { Webhook } from '../api/webhook-keys';
@@ -12,11 +11,12 @@ import { DeleteWebhookButton } from './delete-webhook-dialog';
 import { DeliveryLogTable } from './delivery-log-table';
 import { EditWebhookButton } from './edit-webhook-dialog';
 import { FailingNotice } from './failing-notice';
+import { RotateSecretButton } from './rotate-secret-dialog';
+import type { ShownSecret } from './secret-dialog';
 
 /** One endpoint: what it takes, whether it has been failing for a day, its actions and its delivery log. */
-export function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: string) => void }) {
+export function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret: (shown: ShownSecret) => void }) {
   const sendTest = useSendWebhookTest();
-  const rotate = useRotateWebhookSecret();
   const update = useUpdateWebhook();
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-label={`Webhook ${webhook.url}`}>
@@ -40,9 +40,7 @@ export function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret:
         >
           {webhook.active ? 'Pause' : 'Resume'}
         </Button>
-        <Button onClick={() => rotate.mutate(webhook.id, { onSuccess: onSecret })} disabled={rotate.isPending}>
-          Rotate secret
-        </Button>
+        <RotateSecretButton webhook={webhook} onSecret={(secret) => onSecret({ secret, format: webhook.format })} />
         <DeleteWebhookButton webhook={webhook} />
       </Box>
       <WebhookDeliveries webhook={webhook} />

@@ -7,7 +7,7 @@ import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useWebhooks } from '../api/get-webhooks';
 import { type EndpointDraft, EndpointFields, NEW_ENDPOINT } from './endpoint-fields';
-import { SecretDialog } from './secret-dialog';
+import { SecretDialog, type ShownSecret } from './secret-dialog';
 import { SpreadsheetCard } from './spreadsheet-card';
 import { WebhookCard } from './webhook-card';
 
@@ -16,7 +16,7 @@ export function WebhooksSettings() {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const [draft, setDraft] = useState<EndpointDraft>(NEW_ENDPOINT);
-  const [secret, setSecret] = useState<string | null>(null);
+  const [secret, setSecret] = useState<ShownSecret | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(headingRef);
 
@@ -26,8 +26,9 @@ export function WebhooksSettings() {
       { ...draft, active: true },
       {
         onSuccess: (created) => {
-          setDraft({ ...draft, url: '' });
-          setSecret(created.secret);
+          // A fresh form: the next endpoint does not silently take this one's format and events.
+          setDraft(NEW_ENDPOINT);
+          setSecret({ secret: created.secret, format: created.format });
         },
       },
     );
@@ -62,7 +63,7 @@ export function WebhooksSettings() {
         ))}
         <SpreadsheetCard />
       </Box>
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretDialog shown={secret} onClose={() => setSecret(null)} />
     </Box>
   );
 }
