@@ -11,7 +11,12 @@ export class UpdateContactDto {
   @IsIn(SUBMISSION_STATUSES, { message: `status must be one of ${SUBMISSION_STATUSES.join(', ')}` })
   status?: SubmissionStatus;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: "An active member's or admin's id; null unassigns." })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "An active member's or admin's id; null unassigns.",
+  })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsUUID('all', { message: ASSIGNEE_RULE })
   assigneeId?: string | null;
