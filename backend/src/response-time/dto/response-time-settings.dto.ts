@@ -20,12 +20,12 @@ import {
 export const MAX_TARGET_MINUTES = 10_080;
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DAYS_RULE = 'days must be one or more distinct weekdays from 1 (Monday) to 7 (Sunday)';
+const DAYS_RULE = 'businessHours.days must be one or more distinct weekdays from 1 (Monday) to 7 (Sunday)';
 
 /** The hours when minutes count: local times in `timeZone` on the given ISO weekdays. */
 export class BusinessHoursDto {
   @ApiProperty({ description: 'IANA time zone of the hours.', example: 'Europe/Paris' })
-  @IsTimeZone({ message: 'timeZone must be a known IANA time zone' })
+  @IsTimeZone({ message: 'businessHours.timeZone must be a known IANA time zone' })
   timeZone!: string;
 
   @ApiProperty({ type: [Number], description: 'Weekdays, Monday = 1 … Sunday = 7.', example: [1, 2, 3, 4, 5] })
@@ -39,11 +39,11 @@ export class BusinessHoursDto {
   days!: number[];
 
   @ApiProperty({ description: 'Opening, "HH:MM" (24-hour).', example: '09:00' })
-  @Matches(CLOCK_TIME, { message: 'start must be a time of day as HH:MM' })
+  @Matches(CLOCK_TIME, { message: 'businessHours.start must be a time of day as HH:MM' })
   start!: string;
 
   @ApiProperty({ description: 'Closing, "HH:MM" (24-hour), after start.', example: '17:00' })
-  @Matches(CLOCK_TIME, { message: 'end must be a time of day as HH:MM' })
+  @Matches(CLOCK_TIME, { message: 'businessHours.end must be a time of day as HH:MM' })
   end!: string;
 }
 
