@@ -6,7 +6,7 @@ import { waitFor } from './support/sheets-endpoint.js';
 import { type ApiProcess, buildApi, postContacts, startApiProcess } from './support/api-process.js';
 import { createAccount, signedInAs, type TestAccount } from './support/accounts.js';
 import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
-import { createTestApp, DEV_ADMIN, signedInAgent, type TestApp } from './support/test-app.js';
+import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 const PUBLIC_URL = 'https://leads.example.com';
 const MAIL = { MAIL_FROM: 'leads@example.com', PUBLIC_URL, RESPONSE_SCAN_INTERVAL_MS: '1000', DELIVERY_POLL_INTERVAL_MS: '100' };
