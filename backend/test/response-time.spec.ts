@@ -10,6 +10,10 @@ import { type EventStreamClient, openEventStream } from './support/event-stream.
 import { WebhookReceiver } from './support/webhook-receiver.js';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
+import { ResponseTime1796581933046 } from '../src/database/migrations/1796581933046-response-time.js';
+import { createTestDatabase } from './support/test-app.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 const PUBLIC_URL = 'https://leads.example.com';
@@ -268,4 +272,49 @@ describe('response time: one escalation per lead with two API processes', () => 
       await db.end();
     }
   }, 150_000);
+});
+
+describe('response time: the upgrade', () => {
+  it('takes the first answer from the first audited status change (else the last status change), and escalates no old lead', async () => {
+    const databaseUrl = await createTestDatabase();
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(ResponseTime1796581933046));
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+    await before.runMigrations();
+    const lead = async (status: string, changedAt: string | null) =>
+      (
+        await before.query<Array<{ id: string }>>(
+          `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, status_changed_at)
+           VALUES ('Ada', 'ada@example.com', 'community', '2026-11-02T10:00:00Z', $1, $2) RETURNING id`,
+          [status, changedAt],
+        )
+      )[0].id;
+    const audited = await lead('qualified', '2026-11-03T09:00:00Z');
+    const unaudited = await lead('contacted', '2026-11-02T12:30:00Z');
+    const waiting = await lead('new', null);
+    for (const [at, from, to] of [
+      ['2026-11-02T10:45:00Z', 'new', 'contacted'],
+      ['2026-11-03T09:00:00Z', 'contacted', 'qualified'],
+    ]) {
+      await before.query(
+        `INSERT INTO audit_events (actor, action, submission_id, detail, at) VALUES ('admin', 'status', $1, $2, $3)`,
+        [audited, JSON.stringify({ from, to }), at],
+      );
+    }
+    await before.destroy();
+
+    const after = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+    try {
+      await after.runMigrations();
+      const rows = await after.query<Array<{ id: string; first: Date | null; minutes: number | null; escalated: boolean }>>(
+        `SELECT id, first_responded_at AS first, response_minutes AS minutes, escalated_at IS NOT NULL AS escalated
+           FROM contact_submissions`,
+      );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(audited)).toMatchObject({ first: new Date('2026-11-02T10:45:00Z'), minutes: 45, escalated: false });
+      expect(byId.get(unaudited)).toMatchObject({ first: new Date('2026-11-02T12:30:00Z'), minutes: 150, escalated: false });
+      expect(byId.get(waiting)).toMatchObject({ first: null, minutes: null, escalated: true });
+    } finally {
+      await after.destroy();
+    }
+  });
 });
