@@ -169,7 +169,7 @@ try {
   // The export of every row, read as a browser downloads it; RSS sampled while it streams.
   // Goal (issue 23): never more than 30 MB above its start, however many rows.
   // The response-time report: ≤ 50 ms through HTTP over a month (an index-only scan of
-  // ix_contact_submissions_response_report; VACUUM keeps the visibility map current, as
+  // ix_contact_submissions_submitted_at_id; VACUUM keeps the visibility map current, as
   // autovacuum does in production). A year is printed beside it.
   await db.query('VACUUM ANALYZE contact_submissions');
   const REPORT_GOAL_MS = 50;
