@@ -99,7 +99,7 @@ export class ContactSubmission {
   @Column({ name: 'spam_score', type: 'smallint', default: 0 })
   spamScore!: number;
 
-  @Column({ name: 'spam_reasons', type: 'text', array: true, default: () => "'{}'" })
+  @Column({ name: 'spam_reasons', type: 'jsonb', default: () => "'[]'" })
   spamReasons!: string[];
 
   /** Held at intake (status `spam`): nothing left for it until a teammate releases it. */

@@ -143,7 +143,7 @@ export const STORE_SUBMISSIONS = `
   ), inserted AS (
     INSERT INTO contact_submissions (${storedNames}, assignee_id, spam_score, spam_reasons, held_as_spam, status)
     SELECT ${storedNames}, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email')} END,
-           spam_score, string_to_array(spam_reason_list, ','), held_as_spam, CASE WHEN held_as_spam THEN 'spam' ELSE 'new' END
+           spam_score, to_jsonb(string_to_array(spam_reason_list, ',')), held_as_spam, CASE WHEN held_as_spam THEN 'spam' ELSE 'new' END
       FROM passed WHERE keeps ORDER BY ord
     RETURNING *
   ), stored AS (

@@ -22,7 +22,10 @@ const disposable = mailchecker.blacklist();
 
 /** `disposable-email`: the address's domain, or a domain it is under, is in mailchecker's list of throwaway providers. */
 export function isDisposableEmail(email: string): boolean {
-  const labels = email.slice(email.lastIndexOf('@') + 1).toLowerCase().split('.');
+  const labels = email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .split('.');
   for (let start = 0; start < labels.length - 1; start += 1) {
     if (disposable.has(labels.slice(start).join('.'))) return true;
   }
