@@ -54,8 +54,12 @@ describe('spam quarantine', () => {
     const lead = await createAccount(sut, 'admin', { email: 'lea@example.com' });
     await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'instant' WHERE id = $1`, [lead.id]);
     admin = await signedInAs(sut, lead);
-    member = await signedInAs(sut, await createAccount(sut, 'member', { email: 'mia@example.com' }));
-    viewer = await signedInAs(sut, await createAccount(sut, 'viewer', { email: 'vic@example.com' }));
+    const mia = await createAccount(sut, 'member', { email: 'mia@example.com' });
+    const vic = await createAccount(sut, 'viewer', { email: 'vic@example.com' });
+    // The team lead alone takes new leads at once: one new-lead e-mail a lead.
+    await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'off' WHERE id = ANY($1)`, [[mia.id, vic.id]]);
+    member = await signedInAs(sut, mia);
+    viewer = await signedInAs(sut, vic);
     await admin
       .post('/api/admin/webhooks')
       .send({ url: hook.url, events: ['lead.created', 'lead.updated'] })

@@ -80,5 +80,5 @@ describe('releasing held spam across a crash of the API', () => {
       [id],
     );
     expect(rows).toEqual([{ n: 1 }]);
-  });
+  }, 120_000);
 });
