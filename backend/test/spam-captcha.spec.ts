@@ -31,6 +31,7 @@ describe('captcha', () => {
   beforeAll(async () => {
     verifier = await startVerifier();
     const captcha = {
+      SPAM_FILTER: 'on',
       CAPTCHA_PROVIDER: 'turnstile',
       CAPTCHA_SITE_KEY: 'site-key-1',
       CAPTCHA_SECRET: 'the-secret',

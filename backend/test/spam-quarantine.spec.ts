@@ -45,6 +45,7 @@ describe('spam quarantine', () => {
         MAIL_FROM: 'Lead inbox <leads@example.com>',
         PUBLIC_URL: 'https://leads.example.com',
         DELIVERY_POLL_INTERVAL_MS: '100',
+        SPAM_FILTER: 'on',
         CONTACT_RATE_LIMIT: '10000',
         AUTO_REPLY_MAX_PER_HOUR: '10000',
         WEBHOOKS_ALLOW_PRIVATE: 'true',
@@ -261,7 +262,7 @@ describe('spam quarantine', () => {
 describe('spam score', () => {
   let sut: TestApp;
   beforeAll(async () => {
-    sut = await createTestApp({ env: { CONTACT_RATE_LIMIT: '10000' } });
+    sut = await createTestApp({ env: { SPAM_FILTER: 'on', CONTACT_RATE_LIMIT: '10000' } });
   }, 60_000);
   afterAll(() => sut?.close());
   beforeEach(() => emptySubmissions(sut.dataSource));

@@ -16,7 +16,12 @@ describe('releasing held spam across a crash of the API', () => {
   const secret = newWebhookSecret();
 
   const startApi = () =>
-    startApiProcess({ DATABASE_URL: databaseUrl, WEBHOOKS_ALLOW_PRIVATE: 'true', DELIVERY_POLL_INTERVAL_MS: '50' });
+    startApiProcess({
+      SPAM_FILTER: 'on',
+      DATABASE_URL: databaseUrl,
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      DELIVERY_POLL_INTERVAL_MS: '50',
+    });
   const call = (path: string, init: RequestInit & { cookie?: string }) =>
     fetch(`${api!.url}${path}`, {
       ...init,
