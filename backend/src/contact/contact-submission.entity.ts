@@ -125,6 +125,20 @@ export class ContactSubmission {
   /** The followUpAt value whose reminder was queued: a changed date reminds again. */
   @Column({ name: 'follow_up_reminded_for', type: 'timestamptz', precision: 3, nullable: true })
   followUpRemindedFor!: Date | null;
+  /** How much the submission looked like spam at intake (0–100), and the signals that fired (src/spam/). */
+  @Column({ name: 'spam_score', type: 'smallint', default: 0 })
+  spamScore!: number;
+
+  @Column({ name: 'spam_reasons', type: 'jsonb', default: () => "'[]'" })
+  spamReasons!: string[];
+
+  /** Held at intake (status `spam`): nothing left for it until a teammate releases it. */
+  @Column({ name: 'held_as_spam', type: 'boolean', default: false })
+  heldAsSpam!: boolean;
+
+  /** When a teammate released it from the hold: a released lead is never held again. */
+  @Column({ name: 'released_at', type: 'timestamptz', precision: 3, nullable: true })
+  releasedAt!: Date | null;
 }
 
 /** The provenance and consent fields, as the form sends them and the detail view shows them. */

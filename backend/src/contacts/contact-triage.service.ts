@@ -18,6 +18,7 @@ import { ASSIGNABLE_ROLES, ASSIGNEE_RULE } from '../users/assignable-roles.js';
 import { User } from '../users/user.entity.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { notifyLive } from '../live-events/live-event.js';
+import { ContactRelease } from '../spam/contact-release.service.js';
 import { PersonDto } from '../users/dto/person.dto.js';
 import { ContactNote } from './contact-note.entity.js';
 import { ifMatchHolds } from './lead-version.js';
@@ -27,6 +28,22 @@ import type { UpdateContactDto } from './dto/update-contact.dto.js';
 import { instant } from './contact-filters.js';
 import { recordFirstResponses } from '../response-time/first-response.js';
 import { ResponseTimeSettingsService } from '../response-time/response-time-settings.service.js';
+
+/** Whether applying a change changed anything. */
+type Outcome = 'none' | 'changed';
+
+/** What a PATCH or a bulk action may change on a lead. */
+type LeadChanges = Pick<UpdateContactDto, 'status' | 'assigneeId' | 'followUpAt'>;
+type ParsedChanges = Omit<LeadChanges, 'followUpAt'> & { followUpAt?: Date | null };
+
+/** 400 when nothing is to change; the follow-up as an instant (null clears it). */
+function parseChanges(changes: LeadChanges): ParsedChanges {
+  if (changes.status === undefined && changes.assigneeId === undefined && changes.followUpAt === undefined) {
+    throw new BadRequestException(['status, assigneeId or followUpAt must be given']);
+  }
+  const followUpAt = changes.followUpAt ? instant(changes.followUpAt, 'followUpAt') : (changes.followUpAt as null | undefined);
+  return { status: changes.status, assigneeId: changes.assigneeId, followUpAt };
+}
 
 /** The triage of one lead: its detail, status and assignee, and its spreadsheet copy sent again. */
 @Injectable()
@@ -39,6 +56,7 @@ export class ContactTriageService {
     private readonly deliveries: DeliveryWorker,
     private readonly teamEmails: TeamEmails,
     private readonly responseTime: ResponseTimeSettingsService,
+    private readonly release: ContactRelease,
   ) {}
 
   async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
@@ -70,53 +88,94 @@ export class ContactTriageService {
   }
 
   /**
-   * Changes what the body gives, in one transaction with its audit events; a status or
-   * assignee that is already the one asked for changes nothing and records nothing. With
-   * `ifMatch` (the ETag the client read), a lead changed since answers 412 with its current
-   * detail and nothing is changed.
+   * Changes what the body gives, in one transaction with its audit events; a status,
+   * assignee or follow-up that is already the one asked for changes nothing and records
+   * nothing. With `ifMatch` (the ETag the client read), a lead changed since answers 412 with
+   * its current detail and nothing is changed.
    */
-  async update(id: string, changes: UpdateContactDto, actor: Actor, ifMatch?: string): Promise<ContactDetailDto> {
-    if (changes.status === undefined && changes.assigneeId === undefined && changes.followUpAt === undefined) {
-      throw new BadRequestException(['status, assigneeId or followUpAt must be given']);
-    }
-    const followUpAt: Date | null | undefined = changes.followUpAt
-      ? instant(changes.followUpAt, 'followUpAt')
-      : (changes.followUpAt as null | undefined);
-    let changed = false;
-    let emailed = false;
+  async update(id: string, changes: LeadChanges, actor: Actor, ifMatch?: string): Promise<ContactDetailDto> {
+    const parsed = parseChanges(changes);
+    let outcome: Outcome = 'none';
     const detail = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager, true);
       if (ifMatch !== undefined && !ifMatchHolds(ifMatch, row.version)) {
         throw new PreconditionFailedException(await this.detail(row.id, manager));
       }
-      if (changes.status !== undefined && changes.status !== row.status) {
-        changed = true;
-        await manager.update(
-          ContactSubmission,
-          { id: row.id },
-          { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor.username },
-        );
-        await recordFirstResponses(manager, [row], changes.status, await this.responseTime.read(manager));
-        await this.audit.record(
-          { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
-          manager,
-        );
-      }
-      if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
-        changed = true;
-        emailed = await this.assign(manager, row, changes.assigneeId, actor);
-      }
-      if (followUpAt !== undefined && followUpAt?.getTime() !== row.followUpAt?.getTime()) {
-        changed = true;
-        await this.setFollowUp(manager, row, followUpAt, actor);
-      }
-      if (!changed) return this.detail(row.id, manager);
-      const { detail: after, webhooks } = await this.leadChanged(manager, row.id);
-      changed = webhooks > 0;
-      return after;
+      await this.checkAssignee(manager, parsed.assigneeId);
+      outcome = await this.apply(manager, row, parsed, actor);
+      if (outcome === 'none') return this.detail(row.id, manager);
+      return (await this.leadChanged(manager, row.id)).detail;
     });
-    if (changed || emailed) this.deliveries.nudge();
+    if (outcome !== 'none') this.deliveries.nudge();
     return detail;
+  }
+
+  /**
+   * The same changes on many leads in one transaction (locked in id order, so two bulk
+   * actions cannot deadlock), each changed lead with its audit events, webhooks, live event
+   * and, held as spam, its release; unknown ids are skipped. How many leads changed.
+   */
+  async updateMany(ids: string[], changes: LeadChanges, actor: Actor): Promise<number> {
+    const parsed = parseChanges(changes);
+    let updated = 0;
+    await this.dataSource.transaction(async (manager) => {
+      await this.checkAssignee(manager, parsed.assigneeId);
+      const rows = await manager.find(ContactSubmission, {
+        where: { id: In([...new Set(ids)]) },
+        order: { id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      for (const row of rows) {
+        if ((await this.apply(manager, row, parsed, actor)) === 'none') continue;
+        updated += 1;
+        await this.leadChanged(manager, row.id);
+      }
+    });
+    if (updated > 0) this.deliveries.nudge();
+    return updated;
+  }
+
+  /**
+   * Changes what `changes` gives on the locked `row`, with its audit events; a status,
+   * assignee or follow-up that is already the one asked for changes nothing and records
+   * nothing. A status leaving `new` for the first time is the lead's first response; a held
+   * lead whose status leaves `spam` is released (ContactRelease).
+   */
+  private async apply(manager: EntityManager, row: ContactSubmission, changes: ParsedChanges, actor: Actor): Promise<Outcome> {
+    let outcome: Outcome = 'none';
+    if (changes.status !== undefined && changes.status !== row.status) {
+      outcome = 'changed';
+      await manager.update(
+        ContactSubmission,
+        { id: row.id },
+        { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor.username },
+      );
+      await recordFirstResponses(manager, [row], changes.status, await this.responseTime.read(manager));
+      await this.audit.record(
+        { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
+        manager,
+      );
+      if (row.heldAsSpam && changes.status !== 'spam')
+        await this.release.release(manager, { ...row, status: changes.status }, actor);
+    }
+    if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
+      outcome = 'changed';
+      // A lead still held sends nothing, its "Assigned to you" e-mail neither.
+      const held = row.heldAsSpam && (changes.status ?? row.status) === 'spam';
+      await this.assign(manager, row, changes.assigneeId, actor, held);
+    }
+    if (changes.followUpAt !== undefined && changes.followUpAt?.getTime() !== row.followUpAt?.getTime()) {
+      outcome = 'changed';
+      await this.setFollowUp(manager, row, changes.followUpAt, actor);
+    }
+    return outcome;
+  }
+
+  /** 400 unless `assigneeId` is an active member's or admin's, or null (nobody), or not given. */
+  private async checkAssignee(manager: EntityManager, assigneeId: string | null | undefined): Promise<void> {
+    if (assigneeId === undefined || assigneeId === null) return;
+    const assignable = { id: assigneeId, disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) };
+    if (!(await manager.existsBy(User, assignable))) throw new BadRequestException([ASSIGNEE_RULE]);
   }
 
   /**
@@ -133,11 +192,13 @@ export class ContactTriageService {
     // The lead as GET answers it, without its history (contract, "Outgoing webhooks").
     const lead: Partial<ContactDetailDto> = { ...detail };
     delete lead.history;
+    // A lead still held as spam stays inside: its changes reach the dashboards only.
+    if (detail.heldAsSpam) return { detail, webhooks: 0 };
     return { detail, webhooks: await this.webhookEvents.queue(manager, 'lead.updated', lead, id) };
   }
 
   /**
-   * Gives the lead to an active member or admin (400 for any other id), or to nobody; queues their
+   * Gives the lead to an active member or admin (checkAssignee), or to nobody; queues their
    * "Assigned to you" e-mail when someone else assigned it (says whether it did).
    */
   private async assign(
@@ -145,15 +206,14 @@ export class ContactTriageService {
     row: ContactSubmission,
     assigneeId: string | null,
     actor: Actor,
+    held: boolean,
   ): Promise<boolean> {
-    const assignable = { id: assigneeId ?? undefined, disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) };
-    if (assigneeId !== null && !(await manager.existsBy(User, assignable))) throw new BadRequestException([ASSIGNEE_RULE]);
     await manager.update(ContactSubmission, { id: row.id }, { assigneeId });
     await this.audit.record(
       { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },
       manager,
     );
-    return assigneeId !== null && this.teamEmails.queueAssigned(manager, row, assigneeId, actor);
+    return assigneeId !== null && !held && this.teamEmails.queueAssigned(manager, row, assigneeId, actor);
   }
 
   /** Sets or clears the follow-up date (its reminder goes out once for each date, see ResponseTimeScan). */

@@ -14,6 +14,9 @@ import { ContactsController } from './contacts.controller.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
 import { ResponseTimeSettingsService } from '../response-time/response-time-settings.service.js';
+import { ContactsBulkService } from './contacts-bulk.service.js';
+import { AutoReplyModule } from '../auto-reply/auto-reply.module.js';
+import { ContactRelease } from '../spam/contact-release.service.js';
 
 /** The inbox's leads: the list and its export, one lead's triage, and its erasure (ErasureModule's). */
 @Module({
@@ -25,6 +28,7 @@ import { ResponseTimeSettingsService } from '../response-time/response-time-sett
     WebhooksModule,
     DeliveriesModule,
     MailModule,
+    AutoReplyModule,
   ],
   controllers: [ContactsController],
   providers: [
@@ -34,6 +38,8 @@ import { ResponseTimeSettingsService } from '../response-time/response-time-sett
     ContactEmailsService,
     ContactNotesService,
     ResponseTimeSettingsService,
+    ContactsBulkService,
+    ContactRelease,
   ],
   exports: [ContactTriageService],
 })

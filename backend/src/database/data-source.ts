@@ -37,6 +37,7 @@ import { SlackEndpointsNewLeadsOnly1796578357699 } from './migrations/1796578357
 import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
 import { ResponseTime1796581933046 } from './migrations/1796581933046-response-time.js';
 import { ResponseTimeSettings } from '../response-time/response-time-settings.entity.js';
+import { SpamQuarantine1796630000000 } from './migrations/1796630000000-spam-quarantine.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   SlackEndpointsNewLeadsOnly1796578357699,
   EmailChanges1796579176000,
   ResponseTime1796581933046,
+  SpamQuarantine1796630000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -18,7 +18,10 @@ export function digestEmail(
   total: number,
   publicUrl: string,
   followUps: DigestLead[] = [],
+  held = 0,
 ): EmailContent {
+  const spamFolder = new URL('/admin?status=spam', publicUrl).href;
+  const heldLine = `${held} ${held === 1 ? 'submission was' : 'submissions were'} held as spam.`;
   const subject = `Daily digest: ${total} new ${total === 1 ? 'lead' : 'leads'}`;
   const byInterest = counts.map(({ interest, leads: count }) => ({ label: interestLabel(interest), count }));
   const listed = leads.map((lead) => ({
@@ -38,6 +41,8 @@ export function digestEmail(
     ...(more > 0 ? [`… and ${more} more: ${new URL('/admin', publicUrl).href}`] : []),
     ...(planned.length > 0 ? ['', "Today's follow-ups:", ...planned.map(({ line, link }) => `${line}\n  ${link}`)] : []),
     '',
+    `${heldLine} ${spamFolder}`,
+    '',
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 16px;">${subject}</h1>
     <table role="presentation" style="border-collapse:collapse;margin:0 0 20px;">
@@ -54,6 +59,7 @@ export function digestEmail(
         html`<p style="margin:0 0 12px;">${line}<br /><a href="${link}" style="color:#1d4ed8;">Open the lead</a></p>`,
     )}
     ${more > 0 ? html`<p style="margin:0 0 16px;">… and ${more} more.</p>` : ''}
+    <p style="margin:0 0 16px;">${heldLine} <a href="${spamFolder}" style="color:#1d4ed8;">Open the Spam folder</a></p>
     ${planned.length > 0 ? html`<h2 style="font-size:16px;margin:20px 0 12px;">Today's follow-ups</h2>` : ''}
     ${planned.map(
       ({ line, link }) =>

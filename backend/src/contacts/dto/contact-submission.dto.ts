@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
+import { SPAM_REASONS, type SpamReason } from '../../spam/spam-reasons.js';
 import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 
 /** A submission as the dashboard reads it. */
@@ -72,6 +73,18 @@ export class ContactSubmissionDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When to follow it up; null: no follow-up.' })
   followUpAt!: string | null;
+  @ApiProperty({ minimum: 0, maximum: 100, description: 'How much the submission looked like spam when it arrived.' })
+  spamScore!: number;
+
+  @ApiProperty({
+    type: [String],
+    enum: SPAM_REASONS,
+    description: 'The spam signals that fired when it arrived (README, "Spam").',
+  })
+  spamReasons!: SpamReason[];
+
+  @ApiProperty({ description: 'Held as spam at intake and not released yet: nothing was sent for it.' })
+  heldAsSpam!: boolean;
 
   static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
@@ -91,6 +104,9 @@ export class ContactSubmissionDto {
       responseMinutes: row.responseMinutes,
       responseDueAt: row.status === 'new' ? (row.responseDueAt?.toISOString() ?? null) : null,
       followUpAt: row.followUpAt?.toISOString() ?? null,
+      spamScore: row.spamScore,
+      spamReasons: row.spamReasons as SpamReason[],
+      heldAsSpam: row.heldAsSpam,
     };
   }
 }

@@ -21,6 +21,9 @@ const submission = (overrides: Partial<ContactSubmission>): ContactSubmission =>
   responseMinutes: null,
   responseDueAt: null,
   followUpAt: null,
+  spamScore: 0,
+  spamReasons: [],
+  heldAsSpam: false,
   ...overrides,
 });
 
