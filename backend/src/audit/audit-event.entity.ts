@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'export',
   'redeliver',
   'erase',
+  'release',
   'sign-in',
   'invite',
   'invite-withdraw',

@@ -180,6 +180,53 @@ export class Environment {
   RETENTION_DAYS?: number;
 
   /**
+   * Spam (src/spam/): a submission whose score (0–100) reaches SPAM_THRESHOLD is held, status
+   * `spam`, and nothing leaves for it. 50: one strong signal holds, the weak ones (at most 40
+   * together) never do (docs/decisions/ on the weights). `SPAM_FILTER=off` scores nothing.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'SPAM_THRESHOLD must be a whole number from 41 to 100' })
+  @Min(41, { message: 'SPAM_THRESHOLD must be a whole number from 41 to 100' })
+  @Max(100, { message: 'SPAM_THRESHOLD must be a whole number from 41 to 100' })
+  SPAM_THRESHOLD = 50;
+
+  @IsIn(['on', 'off'], { message: 'SPAM_FILTER must be on or off' })
+  SPAM_FILTER: 'on' | 'off' = 'on';
+
+  /** Held spam older than this many days is erased once a day, like RETENTION_DAYS. */
+  @Type(() => Number)
+  @IsInt({ message: 'SPAM_RETENTION_DAYS must be a whole number of days' })
+  @Min(1, { message: 'SPAM_RETENTION_DAYS must be at least 1' })
+  SPAM_RETENTION_DAYS = 30;
+
+  /** An optional captcha on the form; its token is verified before the submission is stored. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['turnstile', 'hcaptcha'], { message: 'CAPTCHA_PROVIDER must be turnstile or hcaptcha' })
+  CAPTCHA_PROVIDER?: 'turnstile' | 'hcaptcha';
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => env.CAPTCHA_PROVIDER !== undefined)
+  @IsString({ message: 'CAPTCHA_SITE_KEY is required with CAPTCHA_PROVIDER' })
+  @MinLength(1, { message: 'CAPTCHA_SITE_KEY is required with CAPTCHA_PROVIDER' })
+  CAPTCHA_SITE_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: Environment) => env.CAPTCHA_PROVIDER !== undefined)
+  @IsString({ message: 'CAPTCHA_SECRET is required with CAPTCHA_PROVIDER' })
+  @MinLength(1, { message: 'CAPTCHA_SECRET is required with CAPTCHA_PROVIDER' })
+  CAPTCHA_SECRET?: string;
+
+  /** The provider's verify endpoint by default (src/spam/captcha-verifier.ts). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'CAPTCHA_VERIFY_URL must be an http(s) URL' },
+  )
+  CAPTCHA_VERIFY_URL?: string;
+
+  /**
    * Where e-mail goes (src/mail/): `smtp://user:pass@host:587` (STARTTLS when the server
    * offers it; `?requireTLS=true` insists), `smtps://…:465` for implicit TLS. Unset: no e-mail.
    */

@@ -94,6 +94,21 @@ export class ContactSubmission {
   @ManyToOne(() => User, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'assignee_id', foreignKeyConstraintName: 'fk_contact_submissions_assignee_id' })
   assignee?: User;
+
+  /** How much the submission looked like spam at intake (0–100), and the signals that fired (src/spam/). */
+  @Column({ name: 'spam_score', type: 'smallint', default: 0 })
+  spamScore!: number;
+
+  @Column({ name: 'spam_reasons', type: 'jsonb', default: () => "'[]'" })
+  spamReasons!: string[];
+
+  /** Held at intake (status `spam`): nothing left for it until a teammate releases it. */
+  @Column({ name: 'held_as_spam', type: 'boolean', default: false })
+  heldAsSpam!: boolean;
+
+  /** When a teammate released it from the hold: a released lead is never held again. */
+  @Column({ name: 'released_at', type: 'timestamptz', precision: 3, nullable: true })
+  releasedAt!: Date | null;
 }
 
 /** The provenance and consent fields, as the form sends them and the detail view shows them. */

@@ -8,6 +8,7 @@ import { UnprocessableEntityException } from '@nestjs/common';
 import { THANK_YOU_MESSAGE } from './contact-rules.js';
 import { ContactService } from './contact.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
+import type { SpamScorer } from '../spam/spam-scorer.service.js';
 import type { NewSubmission, StoreOutcome, SubmissionBatcher } from './submission-batcher.js';
 
 const form: CreateContactDto = { name: 'Ada Lovelace', email: 'ada@example.com', interest: 'partnership' };
@@ -30,7 +31,8 @@ function setup(store: (submission: NewSubmission) => Promise<StoreOutcome>, hits
     },
   } as unknown as RateLimitService;
   const config = { get: () => LIMIT } as unknown as ConfigService<Environment, true>;
-  return { sut: new ContactService(batcher, rateLimit, config), stored, rateKeys };
+  const spam = { score: () => Promise.resolve({ spamScore: 0, spamReasons: [], heldAsSpam: false }) } as unknown as SpamScorer;
+  return { sut: new ContactService(batcher, rateLimit, config, spam), stored, rateKeys };
 }
 
 describe(ContactService.name, () => {
@@ -46,6 +48,9 @@ describe(ContactService.name, () => {
         rateKey: 'contact:203.0.113.7',
         idempotencyKey: null,
         requestHash: null,
+        spamScore: 0,
+        spamReasonList: '',
+        heldAsSpam: false,
       },
     ]);
     expect(receipt.message).toBe(THANK_YOU_MESSAGE);

@@ -6,6 +6,7 @@ import { clientNetwork } from '../rate-limit/client-network.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
+import { SpamScorer } from '../spam/spam-scorer.service.js';
 import { requestHash } from './contact-idempotency.js';
 import { THANK_YOU_MESSAGE } from './contact-rules.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
@@ -26,6 +27,7 @@ export class ContactService {
     private readonly batcher: SubmissionBatcher,
     private readonly rateLimit: RateLimitService,
     private readonly config: ConfigService<Environment, true>,
+    private readonly spam: SpamScorer,
   ) {}
 
   /**
@@ -40,7 +42,19 @@ export class ContactService {
     if (dto.website) return this.dropBot(rateKey);
     const id = randomUUID();
     const hash = key === undefined ? null : requestHash(dto);
-    const outcome = await this.store({ ...dto, id, rateKey, idempotencyKey: key ?? null, requestHash: hash });
+    const verdict = await this.spam.score(dto, clientIp);
+    if (verdict.heldAsSpam)
+      this.logger.log({ id, spamScore: verdict.spamScore, spamReasons: verdict.spamReasons, msg: 'submission held as spam' });
+    const outcome = await this.store({
+      ...dto,
+      id,
+      rateKey,
+      idempotencyKey: key ?? null,
+      requestHash: hash,
+      spamScore: verdict.spamScore,
+      spamReasonList: verdict.spamReasons.join(','),
+      heldAsSpam: verdict.heldAsSpam,
+    });
     switch (outcome.result) {
       case 'limited':
         throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);

@@ -29,6 +29,16 @@ export const SUBMISSION_COLUMNS = [
 ] as const satisfies ReadonlyArray<{ field: 'id' | keyof CreateContactDto; column: string; type: string }>;
 
 /**
+ * The spam verdict of each submission (src/spam/), stored with it; `spam_reason_list` is its
+ * reasons comma-separated (an array of arrays cannot be unnested row by row).
+ */
+const SPAM_COLUMNS = [
+  { field: 'spamScore', column: 'spam_score', type: 'smallint' },
+  { field: 'heldAsSpam', column: 'held_as_spam', type: 'boolean' },
+  { field: 'spamReasonList', column: 'spam_reason_list', type: 'text' },
+] as const;
+
+/**
  * What each request brings beside its submission: not stored in `contact_submissions`. The
  * `notice_*` columns are its new-lead e-mail, rendered before the statement (NULL while e-mail
  * is off), sent to each user whose choice is `instant`; the `returning_*` columns are the same
@@ -47,7 +57,7 @@ const REQUEST_COLUMNS = [
 ] as const;
 
 /** The statement's per-request columns, in the order of its array parameters (from $4). */
-export const INPUT_COLUMNS = [...SUBMISSION_COLUMNS, ...REQUEST_COLUMNS];
+export const INPUT_COLUMNS = [...SUBMISSION_COLUMNS, ...SPAM_COLUMNS, ...REQUEST_COLUMNS];
 
 export type SubmissionField = (typeof SUBMISSION_COLUMNS)[number]['field'];
 export type InputField = (typeof INPUT_COLUMNS)[number]['field'];
@@ -77,8 +87,10 @@ const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
  *    transaction has committed, its row is taken over only if expired, and otherwise
  *    returned as it is (the no-op update is what returns the row, which this statement's
  *    snapshot cannot read), so the request is answered with that submission;
- * 6. `stored` / `queued` / `hooked` / `noticed` / `audited`: the submissions that passed and
- *    hold their key (or have none), a returning lead with the owner of the person's latest
+ * 6. `inserted` / `stored` / `queued` / `hooked` / `noticed` / `audited`: the submissions that
+ *    passed and hold their key (or have none), with their spam verdict; those held as spam
+ *    (status `spam`) are left out of `stored`, which every channel's part reads, so nothing
+ *    leaves for them until a teammate releases them (ContactRelease); a returning lead with the owner of the person's latest
  *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index), their
  *    spreadsheet deliveries (when $3 says the sync is on), their `lead.created` webhooks (one
  *    per active endpoint that takes it) and their new-lead e-mails (one per user whose choice
@@ -128,10 +140,14 @@ export const STORE_SUBMISSIONS = `
     SELECT ranked.*, claimed.submission_id AS holder, claimed.request_hash AS holder_hash,
            accepted AND (ranked.idempotency_key IS NULL OR claimed.submission_id = ranked.id) AS keeps
       FROM ranked LEFT JOIN claimed ON claimed.key = ranked.idempotency_key
-  ), stored AS (
-    INSERT INTO contact_submissions (${storedNames}, assignee_id)
-    SELECT ${storedNames}, ${returningOwnerSql('passed.email')} FROM passed WHERE keeps ORDER BY ord
+  ), inserted AS (
+    INSERT INTO contact_submissions (${storedNames}, assignee_id, spam_score, spam_reasons, held_as_spam, status)
+    SELECT ${storedNames}, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email')} END,
+           spam_score, to_jsonb(string_to_array(spam_reason_list, ',')), held_as_spam, CASE WHEN held_as_spam THEN 'spam' ELSE 'new' END
+      FROM passed WHERE keeps ORDER BY ord
     RETURNING *
+  ), stored AS (
+    SELECT * FROM inserted WHERE NOT held_as_spam
   ), queued AS (
     INSERT INTO deliveries (channel, event, submission_id, payload)
     SELECT 'sheet', 'append', s.id, ${SHEET_ROW_SQL} FROM stored s WHERE $3::boolean

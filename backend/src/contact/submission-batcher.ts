@@ -17,6 +17,10 @@ import { type InputField, INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField
  */
 export type NewSubmission = Pick<CreateContactDto, Exclude<SubmissionField, 'id'>> & {
   id: string;
+  /** Its spam verdict (SpamScorer): a held one is stored with status `spam` and sends nothing. */
+  spamScore: number;
+  spamReasonList: string;
+  heldAsSpam: boolean;
   rateKey: string;
   /** The client's Idempotency-Key and the hash of what it sent, or null without a key. */
   idempotencyKey: string | null;
@@ -124,7 +128,8 @@ export class SubmissionBatcher {
     // With e-mail, the e-mails the stored leads cause are queued in the same transaction.
     return this.dataSource.transaction(async (manager) => {
       const outcomes = await this.storeBatch(manager, submissions);
-      const stored = submissions.filter((_, index) => outcomes[index].result === 'stored');
+      // A held lead gets no auto-reply (its release may send it).
+      const stored = submissions.filter((submission, index) => outcomes[index].result === 'stored' && !submission.heldAsSpam);
       await this.autoReplies.queue(manager, stored);
       return outcomes;
     });
@@ -146,8 +151,8 @@ export class SubmissionBatcher {
    * The submission with its new-lead e-mail in both forms, new and returning, rendered here:
    * the statement, which alone knows whether the person has an owner, copies one to each recipient.
    */
-  private readonly withNotice = (submission: NewSubmission): Partial<Record<InputField, string | null>> => {
-    if (!this.mail.enabled) return submission;
+  private readonly withNotice = (submission: NewSubmission): Partial<Record<InputField, string | number | boolean | null>> => {
+    if (!this.mail.enabled || submission.heldAsSpam) return submission;
     const lead = {
       ...submission,
       linkedin: submission.linkedin ?? null,

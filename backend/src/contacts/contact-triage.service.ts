@@ -18,12 +18,16 @@ import { ASSIGNABLE_ROLES, ASSIGNEE_RULE } from '../users/assignable-roles.js';
 import { User } from '../users/user.entity.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { notifyLive } from '../live-events/live-event.js';
+import { ContactRelease } from '../spam/contact-release.service.js';
 import { PersonDto } from '../users/dto/person.dto.js';
 import { ContactNote } from './contact-note.entity.js';
 import { ifMatchHolds } from './lead-version.js';
 import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
+
+/** Whether applying a change changed anything. */
+type Outcome = 'none' | 'changed';
 
 /** The triage of one lead: its detail, status and assignee, and its spreadsheet copy sent again. */
 @Injectable()
@@ -35,6 +39,7 @@ export class ContactTriageService {
     private readonly webhookEvents: WebhookEvents,
     private readonly deliveries: DeliveryWorker,
     private readonly teamEmails: TeamEmails,
+    private readonly release: ContactRelease,
   ) {}
 
   async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
@@ -75,36 +80,83 @@ export class ContactTriageService {
     if (changes.status === undefined && changes.assigneeId === undefined) {
       throw new BadRequestException(['status or assigneeId must be given']);
     }
-    let changed = false;
-    let emailed = false;
+    let outcome: Outcome = 'none';
     const detail = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager, true);
       if (ifMatch !== undefined && !ifMatchHolds(ifMatch, row.version)) {
         throw new PreconditionFailedException(await this.detail(row.id, manager));
       }
-      if (changes.status !== undefined && changes.status !== row.status) {
-        changed = true;
-        await manager.update(
-          ContactSubmission,
-          { id: row.id },
-          { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor.username },
-        );
-        await this.audit.record(
-          { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
-          manager,
-        );
-      }
-      if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
-        changed = true;
-        emailed = await this.assign(manager, row, changes.assigneeId, actor);
-      }
-      if (!changed) return this.detail(row.id, manager);
-      const { detail: after, webhooks } = await this.leadChanged(manager, row.id);
-      changed = webhooks > 0;
-      return after;
+      await this.checkAssignee(manager, changes.assigneeId);
+      outcome = await this.apply(manager, row, changes, actor);
+      if (outcome === 'none') return this.detail(row.id, manager);
+      return (await this.leadChanged(manager, row.id)).detail;
     });
-    if (changed || emailed) this.deliveries.nudge();
+    if (outcome !== 'none') this.deliveries.nudge();
     return detail;
+  }
+
+  /**
+   * The same changes on many leads in one transaction (locked in id order, so two bulk
+   * actions cannot deadlock), each changed lead with its audit events, webhooks, live event
+   * and, held as spam, its release; unknown ids are skipped. How many leads changed.
+   */
+  async updateMany(ids: string[], changes: UpdateContactDto, actor: Actor): Promise<number> {
+    if (changes.status === undefined && changes.assigneeId === undefined) {
+      throw new BadRequestException(['status or assigneeId must be given']);
+    }
+    let updated = 0;
+    await this.dataSource.transaction(async (manager) => {
+      await this.checkAssignee(manager, changes.assigneeId);
+      const rows = await manager.find(ContactSubmission, {
+        where: { id: In([...new Set(ids)]) },
+        order: { id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      for (const row of rows) {
+        if ((await this.apply(manager, row, changes, actor)) === 'none') continue;
+        updated += 1;
+        await this.leadChanged(manager, row.id);
+      }
+    });
+    if (updated > 0) this.deliveries.nudge();
+    return updated;
+  }
+
+  /**
+   * Changes what `changes` gives on the locked `row`, with its audit events; a status or
+   * assignee that is already the one asked for changes nothing and records nothing. A held
+   * lead whose status leaves `spam` is released (ContactRelease).
+   */
+  private async apply(manager: EntityManager, row: ContactSubmission, changes: UpdateContactDto, actor: Actor): Promise<Outcome> {
+    let outcome: Outcome = 'none';
+    if (changes.status !== undefined && changes.status !== row.status) {
+      outcome = 'changed';
+      await manager.update(
+        ContactSubmission,
+        { id: row.id },
+        { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor.username },
+      );
+      await this.audit.record(
+        { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
+        manager,
+      );
+      if (row.heldAsSpam && changes.status !== 'spam')
+        await this.release.release(manager, { ...row, status: changes.status }, actor);
+    }
+    if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
+      outcome = 'changed';
+      // A lead still held sends nothing, its "Assigned to you" e-mail neither.
+      const held = row.heldAsSpam && (changes.status ?? row.status) === 'spam';
+      await this.assign(manager, row, changes.assigneeId, actor, held);
+    }
+    return outcome;
+  }
+
+  /** 400 unless `assigneeId` is an active member's or admin's, or null (nobody), or not given. */
+  private async checkAssignee(manager: EntityManager, assigneeId: string | null | undefined): Promise<void> {
+    if (assigneeId === undefined || assigneeId === null) return;
+    const assignable = { id: assigneeId, disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) };
+    if (!(await manager.existsBy(User, assignable))) throw new BadRequestException([ASSIGNEE_RULE]);
   }
 
   /**
@@ -125,7 +177,7 @@ export class ContactTriageService {
   }
 
   /**
-   * Gives the lead to an active member or admin (400 for any other id), or to nobody; queues their
+   * Gives the lead to an active member or admin (checkAssignee), or to nobody; queues their
    * "Assigned to you" e-mail when someone else assigned it (says whether it did).
    */
   private async assign(
@@ -133,15 +185,14 @@ export class ContactTriageService {
     row: ContactSubmission,
     assigneeId: string | null,
     actor: Actor,
+    held: boolean,
   ): Promise<boolean> {
-    const assignable = { id: assigneeId ?? undefined, disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) };
-    if (assigneeId !== null && !(await manager.existsBy(User, assignable))) throw new BadRequestException([ASSIGNEE_RULE]);
     await manager.update(ContactSubmission, { id: row.id }, { assigneeId });
     await this.audit.record(
       { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },
       manager,
     );
-    return assigneeId !== null && this.teamEmails.queueAssigned(manager, row, assigneeId, actor);
+    return assigneeId !== null && !held && this.teamEmails.queueAssigned(manager, row, assigneeId, actor);
   }
 
   /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */

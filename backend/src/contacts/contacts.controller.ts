@@ -43,6 +43,8 @@ import { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 import { ContactSubmissionDto } from './dto/contact-submission.dto.js';
 import { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
 import { UpdateContactDto } from './dto/update-contact.dto.js';
+import { BulkDeleteResultDto, BulkIdsDto, BulkUpdateContactsDto, BulkUpdateResultDto } from './dto/bulk-contacts.dto.js';
+import { ContactsBulkService } from './contacts-bulk.service.js';
 import { etagOf } from './lead-version.js';
 import { SubmissionId } from './submission-id.param.js';
 
@@ -64,7 +66,34 @@ export class ContactsController {
     private readonly erasure: ErasureService,
     private readonly emails: ContactEmailsService,
     private readonly notes: ContactNotesService,
+    private readonly bulk: ContactsBulkService,
   ) {}
+
+  @Post('bulk')
+  @MinRole('member')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({
+    description:
+      'The status and/or assignee given, on every lead named, in one transaction (each change audited, its webhooks queued, ' +
+      'a held lead released); unknown ids are skipped and not counted.',
+    type: BulkUpdateResultDto,
+  })
+  @ApiForbiddenResponse({ description: 'A viewer changes nothing.' })
+  bulkUpdate(@Body() body: BulkUpdateContactsDto, @CurrentUser() user: Account): Promise<BulkUpdateResultDto> {
+    return this.bulk.update(body, user);
+  }
+
+  @Post('bulk-delete')
+  @MinRole('admin')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({
+    description: 'Each lead named erased as `DELETE …/:id` would; unknown ids are not counted.',
+    type: BulkDeleteResultDto,
+  })
+  @ApiForbiddenResponse({ description: 'Only an admin deletes leads.' })
+  bulkDelete(@Body() body: BulkIdsDto, @CurrentUser() user: Account): Promise<BulkDeleteResultDto> {
+    return this.bulk.erase(body.ids, user);
+  }
 
   @Get()
   @MinRole('viewer')

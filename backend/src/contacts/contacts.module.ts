@@ -13,6 +13,9 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
+import { ContactsBulkService } from './contacts-bulk.service.js';
+import { AutoReplyModule } from '../auto-reply/auto-reply.module.js';
+import { ContactRelease } from '../spam/contact-release.service.js';
 
 /** The inbox's leads: the list and its export, one lead's triage, and its erasure (ErasureModule's). */
 @Module({
@@ -24,8 +27,17 @@ import { ContactsListService } from './contacts-list.service.js';
     WebhooksModule,
     DeliveriesModule,
     MailModule,
+    AutoReplyModule,
   ],
   controllers: [ContactsController],
-  providers: [ContactsListService, ContactsExportService, ContactTriageService, ContactEmailsService, ContactNotesService],
+  providers: [
+    ContactsListService,
+    ContactsExportService,
+    ContactTriageService,
+    ContactEmailsService,
+    ContactNotesService,
+    ContactsBulkService,
+    ContactRelease,
+  ],
 })
 export class ContactsModule {}

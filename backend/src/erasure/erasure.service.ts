@@ -23,6 +23,11 @@ const ERASE = (condition: string) => `
   WITH erased AS (DELETE FROM contact_submissions WHERE ${condition} RETURNING id)
   SELECT coalesce(array_agg(id ORDER BY id), '{}')::text[] AS ids FROM erased`;
 const BY_ID = ERASE('id = $1');
+const BY_IDS = ERASE('id = ANY($1::uuid[])');
+// Held spam past SPAM_RETENTION_DAYS (a released lead is no longer held).
+const HELD_SPAM_OLDER_THAN = ERASE(
+  `id IN (SELECT id FROM contact_submissions WHERE held_as_spam AND status = 'spam' AND submitted_at < $1 ORDER BY submitted_at LIMIT ${RETENTION_CHUNK})`,
+);
 // The address as typed (trimmed, any case), found through ix_contact_submissions_canonical_email.
 const BY_EMAIL = ERASE('canonical_email(email) = canonical_email($1) AND lower(btrim(email)) = lower(btrim($1))');
 const OLDER_THAN = ERASE(
@@ -51,16 +56,21 @@ export class ErasureService {
     if (ids.length === 0) throw new NotFoundException('No submission with this id');
   }
 
+  /** Erases each submission named (bulk delete), each recorded as `DELETE …/:id` records it; how many (unknown ids skipped). */
+  async eraseByIds(ids: string[], actor: Actor): Promise<number> {
+    return (await this.erase(BY_IDS, [[...new Set(ids)]], { actor, by: 'id' })).length;
+  }
+
   /** Erases every submission of the person with this e-mail (normalised); how many. */
   async eraseByEmail(email: string, actor: Actor): Promise<number> {
     return (await this.erase(BY_EMAIL, [email], { actor, by: 'email' })).length;
   }
 
   /** Erases every submission made before `cutoff`, a chunk at a time; how many. */
-  async eraseOlderThan(cutoff: Date): Promise<number> {
+  async eraseOlderThan(cutoff: Date, heldSpamOnly = false): Promise<number> {
     let total = 0;
     for (;;) {
-      const ids = await this.erase(OLDER_THAN, [cutoff], { actor: null, by: 'retention' });
+      const ids = await this.erase(heldSpamOnly ? HELD_SPAM_OLDER_THAN : OLDER_THAN, [cutoff], { actor: null, by: 'retention' });
       total += ids.length;
       if (ids.length < RETENTION_CHUNK) return total;
     }
@@ -82,12 +92,20 @@ export class ErasureService {
         await manager.query(ERASE_FROM_DIGESTS, [ids]);
         await notifyLive(manager, { type: 'lead.erased', ids });
       }
-      if (ids.length > 0 || by.by === 'email') {
+      // Erased by id (one or many): one event per lead, as DELETE …/:id records it.
+      if (by.by === 'id') {
+        for (const id of ids) {
+          await this.audit.record(
+            { actor: by.actor, action: 'erase', submissionId: id, detail: { ids: [id], count: 1, by: 'id' } },
+            manager,
+          );
+        }
+      } else if (ids.length > 0 || by.by === 'email') {
         await this.audit.record(
           {
             actor: by.actor,
             action: 'erase',
-            submissionId: by.by === 'id' ? ids[0] : null,
+            submissionId: null,
             detail: { ids, count: ids.length, by: by.by },
           },
           manager,

@@ -15,7 +15,8 @@ const FIRST_CHECK_AFTER_MS = 60_000;
 const RETENTION_LOCK_KEY = 7_262_014;
 
 /**
- * RETENTION_DAYS: once a day (UTC), the submissions older than that many days are erased as
+ * SPAM_RETENTION_DAYS and RETENTION_DAYS: once a day (UTC), the held spam and the submissions
+ * older than that many days are erased as
  * an erasure request would (ErasureService, which queues their spreadsheet erasure), by the
  * one replica that holds the advisory lock; `retention_runs` records each day's run, so the
  * others, and later checks that day, find it done.
@@ -24,6 +25,7 @@ const RETENTION_LOCK_KEY = 7_262_014;
 export class RetentionService implements OnModuleDestroy {
   private readonly logger = new Logger(RetentionService.name);
   private readonly days: number | undefined;
+  private readonly spamDays: number;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -33,7 +35,7 @@ export class RetentionService implements OnModuleDestroy {
     config: ConfigService<Environment, true>,
   ) {
     this.days = config.get('RETENTION_DAYS', { infer: true });
-    if (this.days === undefined) return;
+    this.spamDays = config.get('SPAM_RETENTION_DAYS', { infer: true });
     const check = () => void this.runIfDue().catch((error) => this.logger.warn(`retention: ${String(error)}`));
     this.timers.push(setTimeout(check, FIRST_CHECK_AFTER_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
   }
@@ -48,7 +50,6 @@ export class RetentionService implements OnModuleDestroy {
    * erased, or null when nothing ran.
    */
   async runIfDue(): Promise<number | null> {
-    if (this.days === undefined) return null;
     const now = this.clock.now();
     const today = now.toISOString().slice(0, 10);
     const runner = this.dataSource.createQueryRunner();
@@ -61,9 +62,17 @@ export class RetentionService implements OnModuleDestroy {
       try {
         const done = (await runner.query('SELECT 1 FROM retention_runs WHERE run_on = $1', [today])) as unknown[];
         if (done.length > 0) return null;
-        const erased = await this.erasure.eraseOlderThan(new Date(now.getTime() - this.days * DAY_MS));
+        const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+        // Held spam first (SPAM_RETENTION_DAYS), then everything past RETENTION_DAYS when it is set.
+        const spam = await this.erasure.eraseOlderThan(before(this.spamDays), true);
+        const erased = spam + (this.days === undefined ? 0 : await this.erasure.eraseOlderThan(before(this.days)));
         await runner.query('INSERT INTO retention_runs (run_on, erased) VALUES ($1, $2)', [today, erased]);
-        this.logger.log({ erased, retentionDays: this.days, msg: `retention: ${erased} submissions erased` });
+        this.logger.log({
+          erased,
+          spam,
+          retentionDays: this.days,
+          msg: `retention: ${erased} submissions erased (${spam} held spam)`,
+        });
         return erased;
       } finally {
         await runner.query('SELECT pg_advisory_unlock($1)', [RETENTION_LOCK_KEY]);

@@ -32,6 +32,8 @@ export const ERASE_FROM_DIGESTS = `
      AND EXISTS (SELECT FROM unnest($1::text[]) AS erased(id) WHERE strpos(payload ->> 'text', 'lead=' || erased.id) > 0)`;
 
 const LAST_DAY = `submitted_at > $1::timestamptz - interval '24 hours' AND submitted_at <= $1::timestamptz`;
+// Leads held as spam are not leads to work: only their number is told.
+const LEADS_OF_LAST_DAY = `${LAST_DAY} AND NOT held_as_spam`;
 
 /**
  * The daily digest at 08:00 in each user's time zone: checked every minute in every process.
@@ -83,7 +85,7 @@ export class DailyDigest implements OnApplicationBootstrap, OnModuleDestroy {
     now: Date,
   ): Promise<boolean> {
     const counts = await manager.query<Array<{ interest: string; leads: number }>>(
-      `SELECT interest, count(*)::int AS leads FROM contact_submissions WHERE ${LAST_DAY} GROUP BY interest ORDER BY leads DESC, interest`,
+      `SELECT interest, count(*)::int AS leads FROM contact_submissions WHERE ${LEADS_OF_LAST_DAY} GROUP BY interest ORDER BY leads DESC, interest`,
       [now],
     );
     const total = counts.reduce((sum, { leads }) => sum + leads, 0);
@@ -92,12 +94,16 @@ export class DailyDigest implements OnApplicationBootstrap, OnModuleDestroy {
       [user.id, user.localDate, total],
     );
     if (!claimed || total === 0) return false;
+    const [{ held }] = await manager.query<Array<{ held: number }>>(
+      `SELECT count(*)::int AS held FROM contact_submissions WHERE ${LAST_DAY} AND held_as_spam`,
+      [now],
+    );
     const leads = await manager.query<DigestLead[]>(
-      `SELECT id, name, company, interest FROM contact_submissions WHERE ${LAST_DAY} ORDER BY submitted_at, id LIMIT ${DIGEST_LIST_LIMIT}`,
+      `SELECT id, name, company, interest FROM contact_submissions WHERE ${LEADS_OF_LAST_DAY} ORDER BY submitted_at, id LIMIT ${DIGEST_LIST_LIMIT}`,
       [now],
     );
     await queueEmails(manager, [
-      { kind: 'digest', to: user.email, content: digestEmail(counts, leads, total, this.mail.publicUrl) },
+      { kind: 'digest', to: user.email, content: digestEmail(counts, leads, total, this.mail.publicUrl, held) },
     ]);
     return true;
   }

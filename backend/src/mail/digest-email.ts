@@ -17,7 +17,10 @@ export function digestEmail(
   leads: DigestLead[],
   total: number,
   publicUrl: string,
+  held = 0,
 ): EmailContent {
+  const spamFolder = new URL('/admin?status=spam', publicUrl).href;
+  const heldLine = `${held} ${held === 1 ? 'submission was' : 'submissions were'} held as spam.`;
   const subject = `Daily digest: ${total} new ${total === 1 ? 'lead' : 'leads'}`;
   const byInterest = counts.map(({ interest, leads: count }) => ({ label: interestLabel(interest), count }));
   const listed = leads.map((lead) => ({
@@ -31,6 +34,8 @@ export function digestEmail(
     '',
     ...listed.map(({ line, link }) => `${line}\n  ${link}`),
     ...(more > 0 ? [`… and ${more} more: ${new URL('/admin', publicUrl).href}`] : []),
+    '',
+    `${heldLine} ${spamFolder}`,
     '',
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 16px;">${subject}</h1>
@@ -48,6 +53,7 @@ export function digestEmail(
         html`<p style="margin:0 0 12px;">${line}<br /><a href="${link}" style="color:#1d4ed8;">Open the lead</a></p>`,
     )}
     ${more > 0 ? html`<p style="margin:0 0 16px;">… and ${more} more.</p>` : ''}
+    <p style="margin:0 0 16px;">${heldLine} <a href="${spamFolder}" style="color:#1d4ed8;">Open the Spam folder</a></p>
     <p style="margin:0;">${buttonLink(new URL('/admin', publicUrl).href, 'Open the inbox')}</p>`;
   return { subject, text, html: emailLayout(subject, body) };
 }

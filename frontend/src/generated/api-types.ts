@@ -320,6 +320,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contact/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ContactController_token'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -330,6 +346,38 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['ContactController_submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contacts/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ContactsController_bulkUpdate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contacts/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ContactsController_bulkDelete'];
     delete?: never;
     options?: never;
     head?: never;
@@ -953,6 +1001,17 @@ export interface components {
       /** @description The username when left out. */
       displayName?: string;
     };
+    CaptchaConfigDto: {
+      /** @enum {string} */
+      provider: 'turnstile' | 'hcaptcha';
+      siteKey: string;
+    };
+    FormTokenDto: {
+      /** @description Signed time of issue; sent back as `formToken` with the form. */
+      token: string;
+      /** @description The captcha widget to show, or null when none is set up. */
+      captcha: components['schemas']['CaptchaConfigDto'] | null;
+    };
     CreateContactDto: {
       /** @example Ada Lovelace */
       name: string;
@@ -978,12 +1037,37 @@ export interface components {
       landingPath?: string;
       /** @description A short hash of the consent notice shown */
       consentVersion?: string;
+      /** @description The token of `GET /api/contact/token`, obtained when the form loaded. */
+      formToken?: string;
+      /** @description The captcha widget's response token, when `captcha` is set up. */
+      captchaToken?: string;
     };
     ContactReceiptDto: {
       /** @example Thank you for your submission! We'll be in touch soon. */
       message: string;
       /** Format: uuid */
       id: string;
+    };
+    BulkUpdateContactsDto: {
+      ids: string[];
+      /** @enum {string} */
+      status?: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+      /**
+       * Format: uuid
+       * @description An active member's or admin's id; null unassigns.
+       */
+      assigneeId?: string | null;
+    };
+    BulkUpdateResultDto: {
+      /** @description The leads that changed (unknown ids and leads already so are not counted). */
+      updated: number;
+    };
+    BulkIdsDto: {
+      ids: string[];
+    };
+    BulkDeleteResultDto: {
+      /** @description The leads erased (unknown ids are not counted). */
+      erased: number;
     };
     ContactSubmissionDto: {
       /** Format: uuid */
@@ -1011,6 +1095,23 @@ export interface components {
       assigneeId: string | null;
       /** @description The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match. */
       version: number;
+      /** @description How much the submission looked like spam when it arrived. */
+      spamScore: number;
+      /** @description The spam signals that fired when it arrived (README, "Spam"). */
+      spamReasons: (
+        | 'link-in-name'
+        | 'links'
+        | 'disposable-email'
+        | 'spam-words'
+        | 'gibberish'
+        | 'duplicate-text'
+        | 'captcha-failed'
+        | 'too-fast'
+        | 'missing-token'
+        | 'network-volume'
+      )[];
+      /** @description Held as spam at intake and not released yet: nothing was sent for it. */
+      heldAsSpam: boolean;
     };
     NoteDto: {
       /** Format: uuid */
@@ -1056,6 +1157,7 @@ export interface components {
         | 'export'
         | 'redeliver'
         | 'erase'
+        | 'release'
         | 'sign-in'
         | 'invite'
         | 'invite-withdraw'
@@ -1119,6 +1221,23 @@ export interface components {
       assigneeId: string | null;
       /** @description The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match. */
       version: number;
+      /** @description How much the submission looked like spam when it arrived. */
+      spamScore: number;
+      /** @description The spam signals that fired when it arrived (README, "Spam"). */
+      spamReasons: (
+        | 'link-in-name'
+        | 'links'
+        | 'disposable-email'
+        | 'spam-words'
+        | 'gibberish'
+        | 'duplicate-text'
+        | 'captcha-failed'
+        | 'too-fast'
+        | 'missing-token'
+        | 'network-volume'
+      )[];
+      /** @description Held as spam at intake and not released yet: nothing was sent for it. */
+      heldAsSpam: boolean;
       /** @description The team's notes on the lead, newest first. */
       notes: components['schemas']['NoteDto'][];
       /** Format: date-time */
@@ -2029,6 +2148,26 @@ export interface operations {
       };
     };
   };
+  ContactController_token: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A fresh timing token, and the captcha widget to show (or null). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormTokenDto'];
+        };
+      };
+    };
+  };
   ContactController_submit: {
     parameters: {
       query?: never;
@@ -2057,6 +2196,68 @@ export interface operations {
       };
       /** @description Past CONTACT_RATE_LIMIT submissions a minute from one IP; see Retry-After. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ContactsController_bulkUpdate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkUpdateContactsDto'];
+      };
+    };
+    responses: {
+      /** @description The status and/or assignee given, on every lead named, in one transaction (each change audited, its webhooks queued, a held lead released); unknown ids are skipped and not counted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkUpdateResultDto'];
+        };
+      };
+      /** @description A viewer changes nothing. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ContactsController_bulkDelete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkIdsDto'];
+      };
+    };
+    responses: {
+      /** @description Each lead named erased as `DELETE …/:id` would; unknown ids are not counted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkDeleteResultDto'];
+        };
+      };
+      /** @description Only an admin deletes leads. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -106,6 +106,20 @@ export class CreateContactDto {
   @MaxLength(MAX_LENGTH.consentVersion, { message: `consentVersion must be at most ${MAX_LENGTH.consentVersion} characters` })
   consentVersion?: string;
 
+  /** The signed token the form obtained on load (`GET /api/contact/token`): how long the visitor took. */
+  @ApiPropertyOptional({ maxLength: 200, description: 'The token of `GET /api/contact/token`, obtained when the form loaded.' })
+  @IsOptional()
+  @IsString({ message: 'formToken must be text' })
+  @MaxLength(200, { message: 'formToken must be at most 200 characters' })
+  formToken?: string;
+
+  /** The captcha widget's answer, when a captcha is set up. */
+  @ApiPropertyOptional({ maxLength: 4096, description: "The captcha widget's response token, when `captcha` is set up." })
+  @IsOptional()
+  @IsString({ message: 'captchaToken must be text' })
+  @MaxLength(4096, { message: 'captchaToken must be at most 4096 characters' })
+  captchaToken?: string;
+
   /**
    * The honeypot: a field people never see nor fill. A body that fills it is a bot's; it is
    * answered like a success and not stored. Hidden from the OpenAPI document, where a bot

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
+import { SPAM_REASONS, type SpamReason } from '../../spam/spam-reasons.js';
 import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 
 /** A submission as the dashboard reads it. */
@@ -46,6 +47,19 @@ export class ContactSubmissionDto {
   @ApiProperty({ description: "The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match." })
   version!: number;
 
+  @ApiProperty({ minimum: 0, maximum: 100, description: 'How much the submission looked like spam when it arrived.' })
+  spamScore!: number;
+
+  @ApiProperty({
+    type: [String],
+    enum: SPAM_REASONS,
+    description: 'The spam signals that fired when it arrived (README, "Spam").',
+  })
+  spamReasons!: SpamReason[];
+
+  @ApiProperty({ description: 'Held as spam at intake and not released yet: nothing was sent for it.' })
+  heldAsSpam!: boolean;
+
   static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
@@ -60,6 +74,9 @@ export class ContactSubmissionDto {
       assigneeId: row.assigneeId,
       repeatOf,
       version: row.version,
+      spamScore: row.spamScore,
+      spamReasons: row.spamReasons as SpamReason[],
+      heldAsSpam: row.heldAsSpam,
     };
   }
 }

@@ -17,6 +17,9 @@ const submission = (overrides: Partial<ContactSubmission>): ContactSubmission =>
   status: 'new',
   repeatOf: null,
   version: 1,
+  spamScore: 0,
+  spamReasons: [],
+  heldAsSpam: false,
   ...overrides,
 });
 
