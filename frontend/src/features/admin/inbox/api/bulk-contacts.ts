@@ -1,21 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
-import type { Status } from './contact-types';
+import type { components } from '@/generated/api-types';
 import { INBOX_API } from './inbox-keys';
 
+type Schemas = components['schemas'];
+
 /** A change made to many leads at once (`POST /api/admin/contacts/bulk`, a member's). */
-export type BulkChanges = { status?: Status; assigneeId?: string | null };
+export type BulkChanges = Omit<Schemas['BulkUpdateContactsDto'], 'ids'>;
 
 export async function bulkUpdateContacts(ids: string[], changes: BulkChanges): Promise<number> {
   const res = await apiRequest(`${INBOX_API.contacts}/bulk`, { method: 'POST', body: { ids, ...changes } });
-  return ((await res.json()) as { updated: number }).updated;
+  return ((await res.json()) as Schemas['BulkUpdateResultDto']).updated;
 }
 
 /** Erases many leads at once (`POST /api/admin/contacts/bulk-delete`, an admin's), each as one Delete would. */
 export async function bulkDeleteContacts(ids: string[]): Promise<number> {
   const res = await apiRequest(`${INBOX_API.contacts}/bulk-delete`, { method: 'POST', body: { ids } });
-  return ((await res.json()) as { erased: number }).erased;
+  return ((await res.json()) as Schemas['BulkDeleteResultDto']).erased;
 }
 
 /**

@@ -8,10 +8,11 @@ export type Status = Schemas['ContactSubmissionDto']['status'];
 export const STATUSES: readonly Status[] = ['new', 'contacted', 'qualified', 'archived', 'spam'];
 
 export type Assignee = Schemas['PersonDto'];
+export type ContactSubmission = Schemas['ContactSubmissionDto'];
+export type ContactDetail = Schemas['ContactDetailDto'];
 /** What the spam check found at intake (list rows and the detail carry it). */
-export type SpamInfo = { spamScore?: number | null; spamReasons?: string[] | null; heldAsSpam?: boolean };
-export type ContactSubmission = Schemas['ContactSubmissionDto'] & SpamInfo;
-export type ContactDetail = Schemas['ContactDetailDto'] & SpamInfo;
+export type SpamInfo = Pick<ContactSubmission, 'spamScore' | 'spamReasons' | 'heldAsSpam'>;
+export type SpamReason = ContactSubmission['spamReasons'][number];
 export type Delivery = Schemas['DeliveryDto'];
 export type DeliveryState = Delivery['state'];
 export type HistoryEvent = Schemas['HistoryEntryDto'];

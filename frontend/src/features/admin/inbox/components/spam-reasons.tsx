@@ -7,7 +7,7 @@ export type SpamReasonsProps = { lead: SpamInfo };
 
 /** Why the lead was held: its score and each signal that fired, in words. */
 export function SpamReasons({ lead }: SpamReasonsProps) {
-  const reasons = lead.spamReasons ?? [];
+  const reasons = lead.spamReasons;
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -86,8 +86,8 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           <DeleteContactButton id={lead.id} name={lead.name} inSpreadsheet={lead.delivery.state !== 'off'} onDeleted={onClose} />
         ) : null}
       </Box>
-      {lead.status === 'spam' || lead.heldAsSpam || lead.spamReasons?.length ? (
-        <Section title={lead.status === 'spam' && lead.heldAsSpam ? 'Held as spam' : 'Spam check'}>
+      {lead.status === 'spam' || lead.heldAsSpam || lead.spamReasons.length ? (
+        <Section title={lead.heldAsSpam ? 'Held as spam' : 'Spam check'}>
           <SpamReasons lead={lead} />
         </Section>
       ) : null}

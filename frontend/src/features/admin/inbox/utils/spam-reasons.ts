@@ -2,7 +2,9 @@
 // (`spamReasons`, shared/CONTRACT.md "Spam and the quarantine"). A code this page does not
 // know yet (a signal added later) is shown as it is, never dropped.
 
-export const SPAM_REASON_TEXTS: Record<string, string> = {
+import type { SpamReason } from '../api/contact-types';
+
+export const SPAM_REASON_TEXTS: Record<SpamReason, string> = {
   'link-in-name': 'A web address in the name or company',
   links: 'Two or more links in the comments',
   'disposable-email': 'Throwaway e-mail address',
@@ -16,10 +18,10 @@ export const SPAM_REASON_TEXTS: Record<string, string> = {
 };
 
 export function spamReasonText(code: string): string {
-  return SPAM_REASON_TEXTS[code] ?? code;
+  return SPAM_REASON_TEXTS[code as SpamReason] ?? code;
 }
 
 /** The score as people read it: "Spam score 85 of 100". */
-export function spamScoreText(score: number | null | undefined): string {
-  return `Spam score ${score ?? 0} of 100`;
+export function spamScoreText(score: number): string {
+  return `Spam score ${score} of 100`;
 }

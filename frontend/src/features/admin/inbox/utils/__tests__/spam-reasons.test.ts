@@ -20,7 +20,7 @@ describe('spamReasonText', () => {
       'too-fast',
       'network-volume',
     ];
-    for (const code of signals) expect(SPAM_REASON_TEXTS[code], code).toMatch(/^[A-Z]/);
+    for (const code of signals) expect(SPAM_REASON_TEXTS[code as keyof typeof SPAM_REASON_TEXTS], code).toMatch(/^[A-Z]/);
   });
 
   it('shows a code it does not know as it is', () => {
@@ -31,6 +31,6 @@ describe('spamReasonText', () => {
 describe('spamScoreText', () => {
   it('reads the score out of 100', () => {
     expect(spamScoreText(85)).toBe('Spam score 85 of 100');
-    expect(spamScoreText(null)).toBe('Spam score 0 of 100');
+    expect(spamScoreText(0)).toBe('Spam score 0 of 100');
   });
 });
