@@ -23,16 +23,14 @@ export type SpamListProps = {
 /** "Not spam": the lead goes back to the inbox as new, and everything held for it goes out. */
 function NotSpamButton({ lead }: { lead: ContactSubmission }) {
   const update = useUpdateContact();
+  // A promise, not mutate's callbacks: the released lead leaves the list, and this button with it.
   const release = () =>
-    update.mutate(
-      { lead, changes: { status: 'new' } },
-      {
-        onSuccess: () => void toast({ title: `${lead.name} moved to the inbox` }),
-        onError: (error) => {
-          if (!(error instanceof LeadConflictError)) {
-            void toast({ title: 'Not released', description: error.message, destructive: true });
-          }
-        },
+    update.mutateAsync({ lead, changes: { status: 'new' } }).then(
+      () => void toast({ title: `${lead.name} moved to the inbox` }),
+      (error: Error) => {
+        if (!(error instanceof LeadConflictError)) {
+          void toast({ title: 'Not released', description: error.message, destructive: true });
+        }
       },
     );
   return (
