@@ -51,7 +51,6 @@ test('a member opens Spam, reads why a lead was held, and releases it: its new-l
   const reasons = held.getByRole('list', { name: 'Why it was held' });
   await expect(reasons).toContainText('A web address in the name or company');
   await expect(reasons).toContainText('Throwaway e-mail address');
-  // Nothing went out while it was held.
   await held.getByRole('button', { name: 'Not spam' }).click();
   await expect(page.getByText(`${name} moved to the inbox`)).toBeVisible();
   await expect(held).toHaveCount(0);

@@ -31,6 +31,9 @@ const lead = {
   repeatOf: 'id-0',
   assigneeId: null,
   version: 3,
+  spamScore: 0,
+  spamReasons: [],
+  heldAsSpam: false,
 };
 
 const detail = {

@@ -76,6 +76,19 @@ beforeEach(() => {
       if (path === '/api/admin/contacts' && url.includes('status=spam'))
         return Promise.resolve(json(HELD, { 'X-Total-Count': '1' }));
       if (path === '/api/admin/contacts') return Promise.resolve(json(INBOX, { 'X-Total-Count': '3' }));
+      if (path === '/api/admin/contacts/id-9' && method === 'GET')
+        return Promise.resolve(
+          json({
+            ...HELD[0],
+            assignee: null,
+            notes: [],
+            statusChangedAt: null,
+            statusChangedBy: null,
+            delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
+            history: [],
+            otherSubmissions: [],
+          }),
+        );
       if (path === '/api/admin/contacts/id-9' && method === 'PATCH')
         return Promise.resolve(json({ ...HELD[0], status: 'new', version: 2 }));
       return Promise.resolve(new Response('not found', { status: 404 }));
@@ -169,6 +182,15 @@ describe('the Spam view', () => {
     await user.click(within(held).getByRole('button', { name: 'Not spam' }));
     await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-9')[0]?.body).toEqual({ status: 'new' }));
     expect(await screen.findByText('Cheap Pills moved to the inbox')).toBeInTheDocument();
+  });
+
+  it("shows the score and the reasons in a held lead's drawer", async () => {
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin?view=spam' });
+    await user.click(await screen.findByRole('button', { name: 'Cheap Pills' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    const section = await within(drawer).findByRole('region', { name: 'Held as spam' });
+    expect(section).toHaveTextContent('Spam score 85 of 100');
+    expect(section).toHaveTextContent('Throwaway e-mail address');
   });
 
   it('releases the ticked held leads from the bar', async () => {
