@@ -13,6 +13,9 @@ const tokens = new FormTokens(config);
 const scorer = new SpamScorer(tokens, new CaptchaVerifier(config), config);
 const OFFICE = '198.51.100.7';
 
+// One lead first, off the clock: the first call compiles the patterns.
+await new SpamScorer(tokens, new CaptchaVerifier(config), config).score(corpus.real[0], '192.0.2.1');
+
 const rows = [];
 for (const [kind, leads] of [
   ['real', corpus.real],

@@ -49,6 +49,9 @@ describe('GET /api/admin/contacts', () => {
       status: 'new',
       assigneeId: null,
       version: 1,
+      spamScore: 0,
+      spamReasons: [],
+      heldAsSpam: false,
     });
     expect(res.body[1].repeatOf).toBeNull();
     expect(res.headers.link).toBeUndefined();

@@ -249,6 +249,7 @@ describe('e-mail notifications', () => {
           `Lead for ${timeZone} – Acme – Empower Recruiting Team\n  ${PUBLIC_URL}/admin?lead=${lead.id}`,
         );
         expect(mail.text).toMatch(/- Empower Recruiting Team: \d+/);
+        expect(mail.text).toMatch(/\n0 submissions were held as spam\. https:\/\/\S+\/admin\?status=spam\n/);
         expect(mail.html).toContain(`href="${PUBLIC_URL}/admin?lead=${lead.id}"`);
 
         now = new Date(eight.getTime() + 60 * 60_000);

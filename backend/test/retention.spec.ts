@@ -109,12 +109,19 @@ describe('without RETENTION_DAYS', () => {
   });
   afterAll(() => sut.close());
 
-  it('keeps everything', async () => {
-    await seedSubmissions(sut.dataSource, [{ submittedAt: new Date('2001-01-01T00:00:00Z') }]);
+  it('keeps every lead, and erases only the held spam past SPAM_RETENTION_DAYS', async () => {
+    const [kept, marked, held, recent] = await seedSubmissions(sut.dataSource, [
+      { submittedAt: new Date('2001-01-01T00:00:00Z') },
+      { submittedAt: new Date('2001-01-01T00:00:00Z'), status: 'spam' },
+      { submittedAt: new Date('2001-01-01T00:00:00Z'), status: 'spam' },
+      { submittedAt: new Date(Date.now() - 29 * 86_400_000), status: 'spam' },
+    ]);
+    await sut.dataSource.query('UPDATE contact_submissions SET held_as_spam = true WHERE id = ANY($1)', [[held, recent]]);
 
-    expect(await sut.app.get(RetentionService).runIfDue()).toBeNull();
+    expect(await sut.app.get(RetentionService).runIfDue()).toBe(1);
 
-    expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toHaveLength(1);
+    const left = await sut.dataSource.query<Array<{ id: string }>>('SELECT id FROM contact_submissions ORDER BY id');
+    expect(left.map((row) => row.id).sort()).toEqual([kept, marked, recent].sort());
     expect((await request(sut.server).get('/api/privacy').expect(200)).body).toEqual({ retentionDays: null });
   });
 });

@@ -19,6 +19,8 @@ const CONTRACT: Record<string, Role> = {
   'POST /api/admin/contacts/:id/redeliver': 'member',
   'GET /api/admin/contacts/export.csv': 'member',
   'DELETE /api/admin/contacts/:id': 'admin',
+  'POST /api/admin/contacts/bulk': 'member',
+  'POST /api/admin/contacts/bulk-delete': 'admin',
   'POST /api/admin/erasures': 'admin',
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',

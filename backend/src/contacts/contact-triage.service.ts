@@ -173,6 +173,8 @@ export class ContactTriageService {
     // The lead as GET answers it, without its history (contract, "Outgoing webhooks").
     const lead: Partial<ContactDetailDto> = { ...detail };
     delete lead.history;
+    // A lead still held as spam stays inside: its changes reach the dashboards only.
+    if (detail.heldAsSpam) return { detail, webhooks: 0 };
     return { detail, webhooks: await this.webhookEvents.queue(manager, 'lead.updated', lead, id) };
   }
 

@@ -69,6 +69,8 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
       NODE_ENV: 'development',
       LOG_LEVEL: 'silent',
       PORT: String(apiPort),
+      // Off unless a test turns it on, as in test-app.ts.
+      SPAM_FILTER: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
