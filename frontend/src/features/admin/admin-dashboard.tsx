@@ -24,10 +24,13 @@ import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
 import { INBOX_API } from './inbox/api/inbox-keys';
 import { useLeadConflicts } from './inbox/api/lead-conflicts';
 import { ErasePersonButton } from './inbox/components/erase-person-button';
+import { InboxViews } from './inbox/components/inbox-views';
+import { LeadSelectionContext, useSelectedIds } from './inbox/components/lead-selection-boxes';
 import { SubmissionsFilters } from './inbox/components/submissions-filters';
 import { SubmissionsList } from './inbox/components/submissions-list';
 import type { ContactSubmission } from './inbox/api/contact-types';
 import type { Filters } from './inbox/utils/filters';
+import { LeadSelection } from './inbox/utils/lead-selection';
 import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from './inbox/utils/filters';
 
 // The drawer (its editors, the dialogs, MUI's modal) is a chunk of its own, fetched once the
@@ -44,6 +47,21 @@ const SubmissionsTable = lazy(() => loadTable().then((m) => ({ default: m.Submis
 
 // A teammate's conflicting change is rare: its notice (MUI's Alert) comes when one shows.
 const ConflictNotice = lazy(() => import('./inbox/components/conflict-notice').then((m) => ({ default: m.ConflictNotice })));
+
+// The Spam view's list and the bulk actions' bar are chunks of their own too: most visits
+// never open the one or tick a lead.
+const SpamList = lazy(() => import('./inbox/components/spam-list').then((m) => ({ default: m.SpamList })));
+const BulkActionBar = lazy(() => import('./inbox/components/bulk-action-bar').then((m) => ({ default: m.BulkActionBar })));
+
+/** The bar, fetched and shown once a lead is ticked. */
+function BulkBarSlot({ spamView }: { spamView: boolean }) {
+  const ticked = useSelectedIds().length > 0;
+  return ticked ? (
+    <Suspense fallback={null}>
+      <BulkActionBar spamView={spamView} />
+    </Suspense>
+  ) : null;
+}
 
 const NO_SUBMISSIONS: ContactSubmission[] = [];
 
@@ -83,6 +101,10 @@ export function AdminDashboard() {
   // A viewer reads; exporting is a member's, erasing a person an admin's (the API refuses the rest).
   const canExport = useCan('triage');
   const canErase = useCan('delete');
+  // The ticked leads; a viewer gets no boxes (LeadSelectionContext stays null). A new filter or
+  // view unticks everything, so that an action never reaches a lead no longer on screen.
+  const [selection] = useState(() => new LeadSelection());
+  useEffect(() => selection.clear(), [selection, filtersQuery]);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   const analytics = useAnalytics();
@@ -108,6 +130,7 @@ export function AdminDashboard() {
     (changes: Partial<Filters>) => setSearchParams(writeFilters({ ...filters, ...changes }), { replace: true }),
     [filters, setSearchParams],
   );
+  const changeView = useCallback((view: string) => changeFilters({ view }), [changeFilters]);
   const refresh = () => {
     resetNewLeads();
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
@@ -131,114 +154,126 @@ export function AdminDashboard() {
   const listError = contacts.isError && !contacts.isFetchNextPageError;
   const fresh = newCount.data ?? 0;
 
+  const spamView = filters.view === 'spam';
+
   return (
-    <Box sx={{ display: 'grid', gap: 4 }}>
-      <StatCards analytics={analytics.data} />
-      <Box component="section" aria-labelledby="recent-submissions" sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <Typography id="recent-submissions" variant="h5" component="h2" sx={{ fontWeight: 700, mr: 'auto' }}>
-            Recent Submissions
-          </Typography>
-          <Typography role="status" variant="body2" color={fresh ? 'primary' : 'text.secondary'} data-testid="new-count">
-            {fresh ? `${fresh} new since you opened the page` : ''}
-          </Typography>
-          <Box role="status" sx={{ display: 'contents' }}>
-            {liveCount ? (
-              <Button variant="contained" size="small" onClick={refresh} data-testid="live-count">
-                {`Show ${liveLabel}`}
+    <LeadSelectionContext value={canExport ? selection : null}>
+      <Box sx={{ display: 'grid', gap: 4 }}>
+        <StatCards analytics={analytics.data} />
+        <Box component="section" aria-labelledby="recent-submissions" sx={{ display: 'grid', gap: 2 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Typography id="recent-submissions" variant="h5" component="h2" sx={{ fontWeight: 700, mr: 'auto' }}>
+              Recent Submissions
+            </Typography>
+            <Typography role="status" variant="body2" color={fresh ? 'primary' : 'text.secondary'} data-testid="new-count">
+              {fresh ? `${fresh} new since you opened the page` : ''}
+            </Typography>
+            <Box role="status" sx={{ display: 'contents' }}>
+              {liveCount ? (
+                <Button variant="contained" size="small" onClick={refresh} data-testid="live-count">
+                  {`Show ${liveLabel}`}
+                </Button>
+              ) : null}
+            </Box>
+            <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
+              Refresh
+            </Button>
+            {canExport ? (
+              <Button
+                variant="outlined"
+                size="small"
+                href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`}
+                download
+              >
+                Export CSV
               </Button>
             ) : null}
+            {canErase ? <ErasePersonButton /> : null}
           </Box>
-          <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
-            Refresh
-          </Button>
-          {canExport ? (
-            <Button
-              variant="outlined"
-              size="small"
-              href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`}
-              download
-            >
-              Export CSV
-            </Button>
-          ) : null}
-          {canErase ? <ErasePersonButton /> : null}
-        </Box>
-        <SubmissionsFilters filters={filters} onChange={changeFilters} />
-        <Suspense fallback={null}>
-          {rowConflicts.map((conflict) => (
-            <ConflictNotice
-              key={conflict.leadId}
-              conflict={conflict}
-              lead={submissions.find((submission) => submission.id === conflict.leadId)}
-            />
-          ))}
-        </Suspense>
-        {listError ? (
-          <Alert severity="error" role="alert">
-            Could not load the submissions: {contacts.error?.message}
-          </Alert>
-        ) : null}
-        <Box sx={{ minHeight: 4 }}>
-          {contacts.isFetching && !contacts.isFetchingNextPage ? (
-            <span className="progress-bar" role="progressbar" aria-label="Loading submissions" />
-          ) : null}
-        </Box>
-        {submissions.length > 0 ? (
-          <Typography variant="body2" color="text.secondary" data-testid="range-count">
-            {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
-          </Typography>
-        ) : null}
-        {listError ? null : submissions.length === 0 ? (
-          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>
-            {hasFilters(filters) ? (
-              <Typography>No submissions match these filters.</Typography>
-            ) : (
-              <>
-                <Typography sx={{ mb: 1 }}>No submissions found yet.</Typography>
-                <Link component={RouterLink} href={paths.home}>
-                  Go to the contact form
-                </Link>
-              </>
-            )}
-          </Paper>
-        ) : wide ? (
+          <InboxViews current={filters.view} onChange={changeView} />
+          <SubmissionsFilters filters={filters} onChange={changeFilters} />
           <Suspense fallback={null}>
-            <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
+            {rowConflicts.map((conflict) => (
+              <ConflictNotice
+                key={conflict.leadId}
+                conflict={conflict}
+                lead={submissions.find((submission) => submission.id === conflict.leadId)}
+              />
+            ))}
           </Suspense>
-        ) : (
-          <SubmissionsList submissions={shownSubmissions} onOpen={setOpenId} />
-        )}
-        {contacts.hasNextPage && rowsBuilt ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
-            {/* The spinner is a child, not MUI's startIcon: that one's first styles, inserted at
+          {listError ? (
+            <Alert severity="error" role="alert">
+              Could not load the submissions: {contacts.error?.message}
+            </Alert>
+          ) : null}
+          <Box sx={{ minHeight: 4 }}>
+            {contacts.isFetching && !contacts.isFetchingNextPage ? (
+              <span className="progress-bar" role="progressbar" aria-label="Loading submissions" />
+            ) : null}
+          </Box>
+          {submissions.length > 0 ? (
+            <Typography variant="body2" color="text.secondary" data-testid="range-count">
+              {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
+            </Typography>
+          ) : null}
+          {listError ? null : submissions.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>
+              {spamView && !hasFilters(filters) ? (
+                <Typography>No leads are held as spam.</Typography>
+              ) : hasFilters(filters) ? (
+                <Typography>No submissions match these filters.</Typography>
+              ) : (
+                <>
+                  <Typography sx={{ mb: 1 }}>No submissions found yet.</Typography>
+                  <Link component={RouterLink} href={paths.home}>
+                    Go to the contact form
+                  </Link>
+                </>
+              )}
+            </Paper>
+          ) : spamView ? (
+            <Suspense fallback={<LoadingScreen label="Loading the spam folder" />}>
+              <SpamList submissions={shownSubmissions} onOpen={setOpenId} />
+            </Suspense>
+          ) : wide ? (
+            <Suspense fallback={null}>
+              <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
+            </Suspense>
+          ) : (
+            <SubmissionsList submissions={shownSubmissions} onOpen={setOpenId} />
+          )}
+          {contacts.hasNextPage && rowsBuilt ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
+              {/* The spinner is a child, not MUI's startIcon: that one's first styles, inserted at
                 the click, made the browser restyle the whole dashboard before the next paint. */}
-            <Button
-              variant="outlined"
-              onClick={() => void contacts.fetchNextPage()}
-              disabled={contacts.isFetchingNextPage}
-              sx={{ gap: 1 }}
-            >
-              {contacts.isFetchingNextPage ? <Spinner /> : null}
-              Load more
-            </Button>
+              <Button
+                variant="outlined"
+                onClick={() => void contacts.fetchNextPage()}
+                disabled={contacts.isFetchingNextPage}
+                sx={{ gap: 1 }}
+              >
+                {contacts.isFetchingNextPage ? <Spinner /> : null}
+                Load more
+              </Button>
+            </Box>
+          ) : null}
+          {contacts.isFetchNextPageError ? (
+            <Alert severity="error" role="alert">
+              Could not load more submissions: {contacts.error?.message}
+            </Alert>
+          ) : null}
+          <BulkBarSlot spamView={spamView} />
+        </Box>
+        {/* Spec §2: the list comes right below the cards; the trend follows the leads. */}
+        {rowsBuilt ? (
+          <Box sx={{ minWidth: 0 }}>
+            <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
           </Box>
         ) : null}
-        {contacts.isFetchNextPageError ? (
-          <Alert severity="error" role="alert">
-            Could not load more submissions: {contacts.error?.message}
-          </Alert>
-        ) : null}
+        <Suspense fallback={null}>
+          <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+        </Suspense>
       </Box>
-      {/* Spec §2: the list comes right below the cards; the trend follows the leads. */}
-      {rowsBuilt ? (
-        <Box sx={{ minWidth: 0 }}>
-          <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
-        </Box>
-      ) : null}
-      <Suspense fallback={null}>
-        <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
-      </Suspense>
-    </Box>
+    </LeadSelectionContext>
   );
 }

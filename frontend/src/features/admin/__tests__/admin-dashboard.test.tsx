@@ -31,6 +31,9 @@ const lead = {
   repeatOf: 'id-0',
   assigneeId: null,
   version: 3,
+  spamScore: 0,
+  spamReasons: [],
+  heldAsSpam: false,
 };
 
 const detail = {
@@ -119,7 +122,7 @@ describe(AdminDashboard.name, () => {
   it('puts filters in the URL and the API call, and searches once typing pauses', async () => {
     const { user, location } = renderApp(<AdminDashboard />, { route: '/admin' });
     await screen.findByText('1–1 of 812');
-    await user.click(screen.getByRole('button', { name: 'Spam' }));
+    await user.click(within(screen.getByRole('group', { name: 'Status' })).getByRole('button', { name: 'Spam' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/admin?status=spam'));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
     await waitFor(() => expect(location.history?.at(-1)).toBe('/admin?q=ada&status=spam'));

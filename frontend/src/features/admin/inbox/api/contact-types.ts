@@ -10,6 +10,9 @@ export const STATUSES: readonly Status[] = ['new', 'contacted', 'qualified', 'ar
 export type Assignee = Schemas['PersonDto'];
 export type ContactSubmission = Schemas['ContactSubmissionDto'];
 export type ContactDetail = Schemas['ContactDetailDto'];
+/** What the spam check found at intake (list rows and the detail carry it). */
+export type SpamInfo = Pick<ContactSubmission, 'spamScore' | 'spamReasons' | 'heldAsSpam'>;
+export type SpamReason = ContactSubmission['spamReasons'][number];
 export type Delivery = Schemas['DeliveryDto'];
 export type DeliveryState = Delivery['state'];
 export type HistoryEvent = Schemas['HistoryEntryDto'];

@@ -38,12 +38,15 @@ export function useContacts(filters: ApiFilters = {}) {
   return useInfiniteQuery(getContactsQueryOptions(filters));
 }
 
-/** How many submissions arrived since `since` (one row asked for; the count is the header). */
-export const getNewCountQueryOptions = (since: string) =>
+/** How many submissions match `filters` (one row asked for; the count is the header). */
+export const getCountQueryOptions = (filters: ApiFilters) =>
   queryOptions({
-    queryKey: inboxKeys.contactList({ from: since, limit: '1' }),
+    queryKey: inboxKeys.contactList({ ...filters, limit: '1' }),
     queryFn: async ({ queryKey, signal }) => (await getContactsPage(queryKeyToUrl(queryKey), signal)).total ?? 0,
   });
+
+/** How many submissions arrived since `since`. */
+export const getNewCountQueryOptions = (since: string) => getCountQueryOptions({ from: since });
 
 export function useNewCount(since: string) {
   return useQuery(getNewCountQueryOptions(since));

@@ -25,6 +25,7 @@ import { DeliveryPanel } from './delivery-panel';
 import { LeadEmails } from './lead-emails';
 import { ConflictNotice } from './conflict-notice';
 import { NoteThread } from './note-thread';
+import { SpamReasons } from './spam-reasons';
 import { StatusSelect } from './status-select';
 import { SubmissionCard } from './submission-card';
 
@@ -85,6 +86,11 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           <DeleteContactButton id={lead.id} name={lead.name} inSpreadsheet={lead.delivery.state !== 'off'} onDeleted={onClose} />
         ) : null}
       </Box>
+      {lead.status === 'spam' || lead.heldAsSpam || lead.spamReasons.length ? (
+        <Section title={lead.heldAsSpam ? 'Held as spam' : 'Spam check'}>
+          <SpamReasons lead={lead} />
+        </Section>
+      ) : null}
       <Section title="Status">
         <Box>
           <StatusSelect submission={lead} />

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
+import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
@@ -31,7 +32,8 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
         aria-label={submission.name}
         sx={{ p: 2, borderRadius: 3 }}
       >
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <SelectLeadBox id={submission.id} name={submission.name} />
           <Link
             component="button"
             type="button"
@@ -67,11 +69,21 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
 
 /** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
 export const SubmissionsList = memo(function SubmissionsList({ submissions, onOpen }: SubmissionsListProps) {
-  return (
+  const selectable = useLeadSelection() !== null;
+  const list = (
     <Box component="ul" aria-labelledby="recent-submissions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {submissions.map((submission) => (
         <SubmissionItem key={submission.id} submission={submission} onOpen={onOpen} />
       ))}
+    </Box>
+  );
+  if (!selectable) return list;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ px: 2 }}>
+        <SelectAllBox ids={submissions.map((submission) => submission.id)} visibleLabel />
+      </Box>
+      {list}
     </Box>
   );
 });

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
+import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
@@ -28,8 +29,14 @@ const cellText = { overflowWrap: 'break-word' } as const;
 
 /** One lead's row; memoized, so that opening a lead or loading more re-renders no row that did not change. */
 const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowProps) {
+  const selectable = useLeadSelection() !== null;
   return (
     <TableRow hover data-testid="submission" aria-label={submission.name} sx={{ verticalAlign: 'top' }}>
+      {selectable ? (
+        <TableCell padding="checkbox" sx={{ pl: 2 }}>
+          <SelectLeadBox id={submission.id} name={submission.name} />
+        </TableCell>
+      ) : null}
       <TableCell sx={{ ...cellText, minWidth: 160 }}>
         <Link component="button" type="button" onClick={() => onOpen(submission.id)} sx={{ textAlign: 'left' }}>
           {submission.name}
@@ -62,11 +69,17 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
 
 /** The wide-screen list: one row a lead with every part spec §2 lists; the name opens its details. */
 export const SubmissionsTable = memo(function SubmissionsTable({ submissions, onOpen }: SubmissionsTableProps) {
+  const selectable = useLeadSelection() !== null;
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
       <Table size="small" aria-labelledby="recent-submissions">
         <TableHead>
           <TableRow>
+            {selectable ? (
+              <TableCell padding="checkbox" sx={{ pl: 2 }}>
+                <SelectAllBox ids={submissions.map((submission) => submission.id)} />
+              </TableCell>
+            ) : null}
             <TableCell>Lead</TableCell>
             <TableCell>Company</TableCell>
             <TableCell>Interest</TableCell>

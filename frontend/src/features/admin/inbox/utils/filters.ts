@@ -1,6 +1,7 @@
 import { INTERESTS } from '@/config/interests';
 import type { paths } from '@/generated/api-types';
 import { STATUSES } from '../api/contact-types';
+import { findView } from './inbox-views';
 import type { Status } from '../api/contact-types';
 
 /** The ranges the picker offers, in days; 'custom' reads `from` and `to` (YYYY-MM-DD, local days). */
@@ -18,6 +19,8 @@ export type Filters = {
   to: string;
   /** "Assigned to me" or "Unassigned" (the API's `assignee=me|none`). */
   assignee: AssigneeChoice;
+  /** The view (utils/inbox-views): '' for the inbox, 'spam' for the held leads. */
+  view: string;
 };
 
 export type AssigneeChoice = '' | 'me' | 'none';
@@ -43,12 +46,14 @@ export function readFilters(params: URLSearchParams): Filters {
     to: DAY_PATTERN.test(params.get('to') ?? '') ? params.get('to')! : '',
     assignee:
       params.get('assignee') === 'me' || params.get('assignee') === 'none' ? (params.get('assignee') as AssigneeChoice) : '',
+    view: findView(params.get('view') ?? '').id,
   };
 }
 
 /** The URL's search params for `filters`; empty values are left out. */
 export function writeFilters(filters: Filters): URLSearchParams {
   const params = new URLSearchParams();
+  if (filters.view) params.set('view', filters.view);
   if (filters.q) params.set('q', filters.q);
   if (filters.interests.length) params.set('interest', filters.interests.join(','));
   if (filters.statuses.length) params.set('status', filters.statuses.join(','));
@@ -94,7 +99,8 @@ export function toApiFilters(filters: Filters, now: Date = new Date()): ApiFilte
   if (filters.interests.length) api.interest = filters.interests.join(',');
   if (filters.statuses.length) api.status = filters.statuses.join(',');
   if (filters.assignee) api.assignee = filters.assignee;
-  return api;
+  // A view's own filters come last: the Spam view lists held leads whatever status is chosen.
+  return { ...api, ...findView(filters.view).filters };
 }
 
 /** How many days the trend covers for the chosen range: a preset's own, a custom range's from its first day to today (7–365). */

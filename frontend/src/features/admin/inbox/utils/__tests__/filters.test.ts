@@ -31,6 +31,13 @@ describe('filters', () => {
     expect(readFilters(new URLSearchParams('assignee=someone')).assignee).toBe('');
   });
 
+  it('keeps the Spam view in the URL and lists the held leads in it, whatever status is chosen', () => {
+    const spam = readFilters(new URLSearchParams('view=spam&status=new&q=ada'));
+    expect(writeFilters(spam).toString()).toBe('view=spam&q=ada&status=new');
+    expect(toApiFilters(spam, now)).toEqual({ q: 'ada', status: 'spam' });
+    expect(readFilters(new URLSearchParams('view=nowhere')).view).toBe('');
+  });
+
   it('draws the trend over the chosen range, at least 7 and at most 365 days', () => {
     expect(trendDays(readFilters(new URLSearchParams('')), now)).toBe(30);
     expect(trendDays(readFilters(new URLSearchParams('range=90')), now)).toBe(90);

@@ -1,0 +1,27 @@
+import type { ApiFilters } from './filters';
+
+/**
+ * The dashboard's views beside the inbox: each a name, the list filters it adds, and whether
+ * its button shows how many leads it holds. A new view is one more entry here.
+ */
+export type InboxView = {
+  /** Its value of the page's `view` parameter ('' for the inbox itself). */
+  id: string;
+  label: string;
+  filters: ApiFilters;
+  counted: boolean;
+};
+
+export const INBOX_VIEWS: readonly InboxView[] = [
+  { id: '', label: 'Inbox', filters: {}, counted: false },
+  { id: 'spam', label: 'Spam', filters: { status: 'spam' }, counted: true },
+];
+
+export function findView(id: string): InboxView {
+  return INBOX_VIEWS.find((view) => view.id === id) ?? INBOX_VIEWS[0];
+}
+
+/** The view's button: "Spam (3)" once its count is known. */
+export function viewLabel(view: InboxView, count: number | null | undefined): string {
+  return view.counted && count != null ? `${view.label} (${count})` : view.label;
+}
