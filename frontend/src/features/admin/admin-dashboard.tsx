@@ -41,7 +41,15 @@ const SubmissionDrawer = lazy(() =>
 const NO_SUBMISSIONS: ContactSubmission[] = [];
 
 const hasFilters = (filters: Filters) =>
-  Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range || filters.assignee);
+  Boolean(
+    filters.q.trim() ||
+    filters.interests.length ||
+    filters.statuses.length ||
+    filters.range ||
+    filters.assignee ||
+    filters.response ||
+    filters.followUp,
+  );
 
 export function AdminDashboard() {
   const queryClient = useQueryClient();

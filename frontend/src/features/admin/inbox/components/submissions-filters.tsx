@@ -10,6 +10,7 @@ import { STATUS_LABELS } from '../utils/status-labels';
 import { AssigneeFilter } from './assignee-filter';
 import { FilterChips } from './filter-chips';
 import { RangePicker } from './range-picker';
+import { ResponseViews } from './response-views';
 import { SearchBox } from './search-box';
 
 export type SubmissionsFiltersProps = {
@@ -34,6 +35,7 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
+      <ResponseViews filters={filters} onChange={onChange} />
       {phone && (
         <Button
           variant="outlined"

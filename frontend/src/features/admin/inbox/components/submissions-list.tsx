@@ -8,6 +8,7 @@ import { AssigneeSelect } from './assignee-select';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
+import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
 
 export type SubmissionsListProps = {
@@ -55,6 +56,7 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
           <LinkedInLink linkedin={submission.linkedin} />
         </Box>
         <ReceivedTime iso={submission.submittedAt} />
+        <ResponseTime lead={submission} />
         <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
         <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <StatusSelect submission={submission} />

@@ -18,12 +18,22 @@ export type Filters = {
   to: string;
   /** "Assigned to me" or "Unassigned" (the API's `assignee=me|none`). */
   assignee: AssigneeChoice;
+  /** First answer: the API's `response=overdue|waiting|answered`. */
+  response: ResponseChoice;
+  /** `followUp=due`: follow-ups due now or earlier. */
+  followUp: FollowUpChoice;
 };
 
 export type AssigneeChoice = '' | 'me' | 'none';
+export type ResponseChoice = '' | 'overdue' | 'waiting' | 'answered';
+export type FollowUpChoice = '' | 'due';
+const RESPONSE_CHOICES: readonly ResponseChoice[] = ['overdue', 'waiting', 'answered'];
 
 /** The API's list filters, as the CSV export takes them: every value a string, absent when unset. */
-export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']>;
+export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']> & {
+  response?: string;
+  followUp?: string;
+};
 
 export const Q_MIN_LENGTH = 2;
 export const Q_MAX_LENGTH = 100;
@@ -43,6 +53,8 @@ export function readFilters(params: URLSearchParams): Filters {
     to: DAY_PATTERN.test(params.get('to') ?? '') ? params.get('to')! : '',
     assignee:
       params.get('assignee') === 'me' || params.get('assignee') === 'none' ? (params.get('assignee') as AssigneeChoice) : '',
+    response: RESPONSE_CHOICES.find((choice) => choice === params.get('response')) ?? '',
+    followUp: params.get('followUp') === 'due' ? 'due' : '',
   };
 }
 
@@ -53,6 +65,8 @@ export function writeFilters(filters: Filters): URLSearchParams {
   if (filters.interests.length) params.set('interest', filters.interests.join(','));
   if (filters.statuses.length) params.set('status', filters.statuses.join(','));
   if (filters.assignee) params.set('assignee', filters.assignee);
+  if (filters.response) params.set('response', filters.response);
+  if (filters.followUp) params.set('followUp', filters.followUp);
   if (filters.range) params.set('range', filters.range);
   if (filters.range === 'custom') {
     if (filters.from) params.set('from', filters.from);
@@ -94,6 +108,8 @@ export function toApiFilters(filters: Filters, now: Date = new Date()): ApiFilte
   if (filters.interests.length) api.interest = filters.interests.join(',');
   if (filters.statuses.length) api.status = filters.statuses.join(',');
   if (filters.assignee) api.assignee = filters.assignee;
+  if (filters.response) api.response = filters.response;
+  if (filters.followUp) api.followUp = filters.followUp;
   return api;
 }
 

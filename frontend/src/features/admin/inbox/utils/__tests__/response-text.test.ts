@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { businessMinutes } from '../business-minutes';
+import { durationText, responseState } from '../response-text';
+
+const settings = { targetMinutes: 60, businessHours: null };
+const now = new Date('2026-11-23T12:00:00Z');
+
+describe(durationText.name, () => {
+  it('says minutes, hours (with the rest) and days', () => {
+    expect(durationText(0)).toBe('0 min');
+    expect(durationText(12.7)).toBe('12 min');
+    expect(durationText(120)).toBe('2 h');
+    expect(durationText(125)).toBe('2 h 5 min');
+    expect(durationText(3 * 1440 + 5)).toBe('3 d');
+  });
+});
+
+describe(responseState.name, () => {
+  it('says how fast an answered lead was answered, in the API minutes', () => {
+    const lead = { status: 'contacted' as const, submittedAt: '2026-11-23T10:00:00Z', firstRespondedAt: '2026-11-23T10:30:00Z' };
+    expect(responseState({ ...lead, responseMinutes: 12 }, now, settings)).toMatchObject({
+      kind: 'answered',
+      text: 'answered in 12 min',
+    });
+    expect(responseState(lead, now, settings)).toMatchObject({ kind: 'answered', text: 'answered in 30 min' });
+  });
+
+  it('says how long a new lead waits, overdue past the target', () => {
+    const lead = { status: 'new' as const, submittedAt: '2026-11-23T11:30:00Z' };
+    expect(responseState(lead, now, settings)).toMatchObject({ kind: 'waiting', text: 'waiting 30 min', overdue: false });
+    expect(responseState({ ...lead, submittedAt: '2026-11-23T10:00:00Z' }, now, settings)).toMatchObject({
+      kind: 'waiting',
+      text: 'waiting 2 h',
+      overdue: true,
+    });
+  });
+
+  it('counts only business minutes toward the target, and never holds spam overdue', () => {
+    // Friday 17:30 to Monday 09:30 in Berlin, open Monday to Friday 09:00–18:00: 60 minutes count.
+    const hours = { timeZone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], start: '09:00', end: '18:00' };
+    const lead = { status: 'new' as const, submittedAt: '2026-11-20T16:30:00Z' };
+    const monday = new Date('2026-11-23T08:30:00Z');
+    expect(responseState(lead, monday, { targetMinutes: 60, businessHours: hours })).toMatchObject({
+      text: 'waiting 2 d',
+      overdue: false,
+    });
+    expect(responseState(lead, monday, { targetMinutes: 59, businessHours: hours })).toMatchObject({ overdue: true });
+    expect(responseState({ ...lead, heldAsSpam: true }, monday, settings)).toEqual({ kind: 'none' });
+  });
+});
+
+describe(businessMinutes.name, () => {
+  it('counts the minutes inside the hours of the chosen days, across a clock change', () => {
+    const hours = { timeZone: 'America/New_York', days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59' };
+    // 1 November 2026 (Sunday) has 25 hours in New York: from 00:00 to 23:59 are 24 h 59 min.
+    expect(businessMinutes(new Date('2026-11-01T04:00:00Z'), new Date('2026-11-02T05:00:00Z'), hours)).toBe(1499);
+    const weekdays = { timeZone: 'UTC', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' };
+    expect(businessMinutes(new Date('2026-11-21T00:00:00Z'), new Date('2026-11-23T00:00:00Z'), weekdays)).toBe(0);
+    expect(businessMinutes(new Date('2026-11-23T08:00:00Z'), new Date('2026-11-24T10:00:00Z'), weekdays)).toBe(9 * 60);
+  });
+});
