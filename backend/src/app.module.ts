@@ -18,6 +18,7 @@ import { InvitationsModule } from './invitations/invitations.module.js';
 import { LiveEventsModule } from './live-events/live-events.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { ResponseTimeModule } from './response-time/response-time.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         MailModule,
         AutoReplyModule,
         WebhooksModule,
+        ResponseTimeModule,
       ],
     };
   }

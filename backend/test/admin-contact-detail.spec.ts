@@ -97,7 +97,7 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
   });
 
   it.each([
-    ['an empty body', {}, 'status or assigneeId must be given'],
+    ['an empty body', {}, 'status, assigneeId or followUpAt must be given'],
     ['an unknown status', { status: 'deleted' }, 'status must be one of new, contacted, qualified, archived, spam'],
     ['a null status', { status: null }, 'status must be one of new, contacted, qualified, archived, spam'],
     ['a note (notes are added to the thread)', { note: 'Called her.' }, 'property note should not exist'],

@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = [
   'status',
   'note',
   'assign',
+  'follow-up',
   'export',
   'redeliver',
   'erase',

@@ -144,6 +144,12 @@ export class Environment {
   @Min(10)
   DELIVERY_POLL_INTERVAL_MS = 5_000;
 
+  /** How often each process looks for leads past their response target and follow-ups due (src/response-time/). */
+  @Type(() => Number)
+  @IsInt({ message: 'RESPONSE_SCAN_INTERVAL_MS must be a whole number' })
+  @Min(100, { message: 'RESPONSE_SCAN_INTERVAL_MS must be at least 100' })
+  RESPONSE_SCAN_INTERVAL_MS = 30_000;
+
   /** Webhook URLs may be http: and may resolve to loopback, private, link-local or metadata addresses (tests, development). */
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'WEBHOOKS_ALLOW_PRIVATE must be true or false' })

@@ -21,6 +21,13 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 @Index('ix_contact_submissions_search', { synchronize: false })
 // The inbox's assignee filter ("Assigned to me", a teammate's, "Unassigned"), newest first.
 @Index('ix_contact_submissions_assignee_id_submitted_at_id', ['assigneeId', 'submittedAt', 'id'])
+// Response time: the leads still new by due time (the escalation scan, `response=overdue`),
+// the follow-ups by date, and the report's range with what it reads (an index-only scan):
+// partial or covering indexes, which TypeORM cannot describe; they live in migration
+// 1796581933046 alone.
+@Index('ix_contact_submissions_response_due_at', { synchronize: false })
+@Index('ix_contact_submissions_follow_up_at', { synchronize: false })
+@Index('ix_contact_submissions_response_report', { synchronize: false })
 export class ContactSubmission {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;
@@ -94,6 +101,30 @@ export class ContactSubmission {
   @ManyToOne(() => User, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'assignee_id', foreignKeyConstraintName: 'fk_contact_submissions_assignee_id' })
   assignee?: User;
+
+  /** The first time its status left `new` (response time); null while it has not. */
+  @Column({ name: 'first_responded_at', type: 'timestamptz', precision: 3, nullable: true })
+  firstRespondedAt!: Date | null;
+
+  /** Business minutes from submission to firstRespondedAt, under the settings of that moment. */
+  @Column({ name: 'response_minutes', type: 'integer', nullable: true })
+  responseMinutes!: number | null;
+
+  /** When it becomes overdue while still `new`: set by the response-time scan, cleared when the settings change. */
+  @Column({ name: 'response_due_at', type: 'timestamptz', precision: 3, nullable: true })
+  responseDueAt!: Date | null;
+
+  /** When its one escalation ("Waiting for an answer") was queued. */
+  @Column({ name: 'escalated_at', type: 'timestamptz', precision: 3, nullable: true })
+  escalatedAt!: Date | null;
+
+  /** When someone means to follow it up; null: no follow-up. */
+  @Column({ name: 'follow_up_at', type: 'timestamptz', precision: 3, nullable: true })
+  followUpAt!: Date | null;
+
+  /** The followUpAt value whose reminder was queued: a changed date reminds again. */
+  @Column({ name: 'follow_up_reminded_for', type: 'timestamptz', precision: 3, nullable: true })
+  followUpRemindedFor!: Date | null;
 }
 
 /** The provenance and consent fields, as the form sends them and the detail view shows them. */

@@ -13,7 +13,24 @@ export interface ContactFilters {
   to?: Date;
   /** As asked (`me`, `none` or an id, kept for the next link) and the account it means (null: unassigned). */
   assignee?: { asked: string; id: string | null };
+  response?: ResponseFilter;
+  followUp?: FollowUpFilter;
 }
+
+/** `response`: leads still new past their target, all still new, or answered (left new once). */
+export const RESPONSE_FILTERS = ['overdue', 'waiting', 'answered'] as const;
+export type ResponseFilter = (typeof RESPONSE_FILTERS)[number];
+
+/** `followUp=due`: a follow-up date now or earlier, on a lead neither archived nor spam. */
+export const FOLLOW_UP_FILTERS = ['due'] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+
+// What each response filter keeps (response_due_at is set only while a lead is new).
+const RESPONSE_CONDITIONS: Record<ResponseFilter, string> = {
+  overdue: `s.status = 'new' AND s.response_due_at <= now()`,
+  waiting: `s.status = 'new'`,
+  answered: `s.first_responded_at IS NOT NULL`,
+};
 
 /** The `assignee` filter: a user's id, `me` or `none`. */
 export const ASSIGNEE_FILTER = /^(me|none|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
@@ -32,7 +49,8 @@ function isCalendarDate(text: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-function instant(text: string | undefined, field: string): Date | undefined {
+/** The instant `text` names, or 400 naming `field` (a date that does not exist, beyond PostgreSQL's range). */
+export function instant(text: string | undefined, field: string): Date | undefined {
   if (text === undefined) return undefined;
   const time = Date.parse(text);
   if (Number.isNaN(time) || time < EARLIEST || time > LATEST || !isCalendarDate(text)) {
@@ -56,6 +74,8 @@ export function contactFilters(query: ContactFiltersQueryDto, me: string | null 
     status: query.status,
     from,
     to,
+    response: query.response,
+    followUp: query.followUp,
     assignee:
       assignee === undefined
         ? undefined
@@ -72,6 +92,8 @@ export function filtersSearchParams(filters: ContactFilters): URLSearchParams {
   if (filters.from) params.set('from', filters.from.toISOString());
   if (filters.to) params.set('to', filters.to.toISOString());
   if (filters.assignee) params.set('assignee', filters.assignee.asked);
+  if (filters.response) params.set('response', filters.response);
+  if (filters.followUp) params.set('followUp', filters.followUp);
   return params;
 }
 
@@ -103,5 +125,7 @@ export function applyContactFilters<T extends ObjectLiteral>(
   if (filters.to) query.andWhere('s.submitted_at < :to', { to: filters.to });
   if (filters.assignee?.id === null) query.andWhere('s.assignee_id IS NULL');
   else if (filters.assignee) query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filters.assignee.id });
+  if (filters.response) query.andWhere(RESPONSE_CONDITIONS[filters.response]);
+  if (filters.followUp === 'due') query.andWhere(`s.follow_up_at <= now() AND s.status NOT IN ('archived', 'spam')`);
   return query;
 }

@@ -24,6 +24,9 @@ import { ifMatchHolds } from './lead-version.js';
 import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
+import { instant } from './contact-filters.js';
+import { recordFirstResponses } from '../response-time/first-response.js';
+import { ResponseTimeSettingsService } from '../response-time/response-time-settings.service.js';
 
 /** The triage of one lead: its detail, status and assignee, and its spreadsheet copy sent again. */
 @Injectable()
@@ -35,6 +38,7 @@ export class ContactTriageService {
     private readonly webhookEvents: WebhookEvents,
     private readonly deliveries: DeliveryWorker,
     private readonly teamEmails: TeamEmails,
+    private readonly responseTime: ResponseTimeSettingsService,
   ) {}
 
   async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
@@ -72,9 +76,12 @@ export class ContactTriageService {
    * detail and nothing is changed.
    */
   async update(id: string, changes: UpdateContactDto, actor: Actor, ifMatch?: string): Promise<ContactDetailDto> {
-    if (changes.status === undefined && changes.assigneeId === undefined) {
-      throw new BadRequestException(['status or assigneeId must be given']);
+    if (changes.status === undefined && changes.assigneeId === undefined && changes.followUpAt === undefined) {
+      throw new BadRequestException(['status, assigneeId or followUpAt must be given']);
     }
+    const followUpAt: Date | null | undefined = changes.followUpAt
+      ? instant(changes.followUpAt, 'followUpAt')
+      : (changes.followUpAt as null | undefined);
     let changed = false;
     let emailed = false;
     const detail = await this.dataSource.transaction(async (manager) => {
@@ -89,6 +96,7 @@ export class ContactTriageService {
           { id: row.id },
           { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor.username },
         );
+        await recordFirstResponses(manager, [row], changes.status, await this.responseTime.read(manager));
         await this.audit.record(
           { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
           manager,
@@ -97,6 +105,10 @@ export class ContactTriageService {
       if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
         changed = true;
         emailed = await this.assign(manager, row, changes.assigneeId, actor);
+      }
+      if (followUpAt !== undefined && followUpAt?.getTime() !== row.followUpAt?.getTime()) {
+        changed = true;
+        await this.setFollowUp(manager, row, followUpAt, actor);
       }
       if (!changed) return this.detail(row.id, manager);
       const { detail: after, webhooks } = await this.leadChanged(manager, row.id);
@@ -142,6 +154,25 @@ export class ContactTriageService {
       manager,
     );
     return assigneeId !== null && this.teamEmails.queueAssigned(manager, row, assigneeId, actor);
+  }
+
+  /** Sets or clears the follow-up date (its reminder goes out once for each date, see ResponseTimeScan). */
+  private async setFollowUp(
+    manager: EntityManager,
+    row: ContactSubmission,
+    followUpAt: Date | null,
+    actor: Actor,
+  ): Promise<void> {
+    await manager.update(ContactSubmission, { id: row.id }, { followUpAt });
+    await this.audit.record(
+      {
+        actor,
+        action: 'follow-up',
+        submissionId: row.id,
+        detail: { from: row.followUpAt?.toISOString() ?? null, to: followUpAt?.toISOString() ?? null },
+      },
+      manager,
+    );
   }
 
   /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */

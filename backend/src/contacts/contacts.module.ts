@@ -13,6 +13,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
+import { ResponseTimeSettingsService } from '../response-time/response-time-settings.service.js';
 
 /** The inbox's leads: the list and its export, one lead's triage, and its erasure (ErasureModule's). */
 @Module({
@@ -26,6 +27,14 @@ import { ContactsListService } from './contacts-list.service.js';
     MailModule,
   ],
   controllers: [ContactsController],
-  providers: [ContactsListService, ContactsExportService, ContactTriageService, ContactEmailsService, ContactNotesService],
+  providers: [
+    ContactsListService,
+    ContactsExportService,
+    ContactTriageService,
+    ContactEmailsService,
+    ContactNotesService,
+    ResponseTimeSettingsService,
+  ],
+  exports: [ContactTriageService],
 })
 export class ContactsModule {}

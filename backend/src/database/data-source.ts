@@ -35,6 +35,8 @@ import { CanonicalEmailsAndUsernames1796578357697 } from './migrations/179657835
 import { AutoReplySender1796578357698 } from './migrations/1796578357698-auto-reply-sender.js';
 import { SlackEndpointsNewLeadsOnly1796578357699 } from './migrations/1796578357699-slack-endpoints-new-leads-only.js';
 import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
+import { ResponseTime1796581933046 } from './migrations/1796581933046-response-time.js';
+import { ResponseTimeSettings } from '../response-time/response-time-settings.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -50,6 +52,7 @@ const ENTITIES = [
   SignIn,
   ContactNote,
   EmailChange,
+  ResponseTimeSettings,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -76,6 +79,7 @@ export const MIGRATIONS = [
   AutoReplySender1796578357698,
   SlackEndpointsNewLeadsOnly1796578357699,
   EmailChanges1796579176000,
+  ResponseTime1796581933046,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

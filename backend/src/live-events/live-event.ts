@@ -8,11 +8,12 @@ import type { EntityManager } from 'typeorm';
 export const LIVE_EVENTS_CHANNEL = 'live_events';
 
 /** What a notification on LIVE_EVENTS_CHANNEL carries: ids only, never personal data. */
-export type LiveNotice = { type: 'lead.updated' | 'lead.erased'; ids: string[] } | { type: 'team.updated' };
+export type LiveNotice =
+  { type: 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.follow_up_due'; ids: string[] } | { type: 'team.updated' };
 
 /** An event as a dashboard's stream sends it (`event:` and `data:`). */
 export interface LiveEvent {
-  type: 'lead.created' | 'lead.updated' | 'lead.erased' | 'team.updated';
+  type: 'lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.follow_up_due' | 'team.updated';
   data: Record<string, unknown>;
 }
 
@@ -31,11 +32,16 @@ export async function notifyLive(manager: EntityManager, notice: LiveNotice): Pr
   }
 }
 
-/** The stream events of one notice: `lead.updated` one per lead, `lead.erased` with its ids, `team.updated` empty. */
+/**
+ * The stream events of one notice: `lead.updated`, `lead.overdue` (its response target passed,
+ * escalated) and `lead.follow_up_due` one per lead with `{ id }`, `lead.erased` with its ids,
+ * `team.updated` empty.
+ */
 export function liveEventsOf(notice: LiveNotice): LiveEvent[] {
   if (notice.type === 'team.updated') return [{ type: 'team.updated', data: {} }];
   if (notice.type === 'lead.erased') return [{ type: 'lead.erased', data: { ids: notice.ids } }];
-  return notice.ids.map((id) => ({ type: 'lead.updated', data: { id } }));
+  const { type } = notice;
+  return notice.ids.map((id) => ({ type, data: { id } }));
 }
 
 /** Tells every open dashboard that the team changed (accounts, roles, names): call it in the change's transaction. */

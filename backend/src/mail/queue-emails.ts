@@ -15,7 +15,9 @@ export type EmailKind =
   | 'password-reset'
   | 'email-confirm'
   | 'email-changed'
-  | 'email-taken';
+  | 'email-taken'
+  | 'overdue'
+  | 'follow-up';
 
 export interface QueuedEmail {
   kind: EmailKind;

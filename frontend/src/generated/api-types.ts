@@ -704,6 +704,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/settings/response-time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ResponseTimeSettingsController_read'];
+    put: operations['ResponseTimeSettingsController_save'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/analytics/response-time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ResponseTimeReportController_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/spreadsheet': {
     parameters: {
       query?: never;
@@ -1011,6 +1043,23 @@ export interface components {
       assigneeId: string | null;
       /** @description The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match. */
       version: number;
+      /**
+       * Format: date-time
+       * @description The first time its status left `new`; null while it is new.
+       */
+      firstRespondedAt: string | null;
+      /** @description Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new. */
+      responseMinutes: number | null;
+      /**
+       * Format: date-time
+       * @description While new: when it becomes overdue (its target reached); null once answered, or for a few seconds after arrival or a settings change.
+       */
+      responseDueAt: string | null;
+      /**
+       * Format: date-time
+       * @description When to follow it up; null: no follow-up.
+       */
+      followUpAt: string | null;
     };
     NoteDto: {
       /** Format: uuid */
@@ -1053,6 +1102,7 @@ export interface components {
         | 'status'
         | 'note'
         | 'assign'
+        | 'follow-up'
         | 'export'
         | 'redeliver'
         | 'erase'
@@ -1119,6 +1169,23 @@ export interface components {
       assigneeId: string | null;
       /** @description The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match. */
       version: number;
+      /**
+       * Format: date-time
+       * @description The first time its status left `new`; null while it is new.
+       */
+      firstRespondedAt: string | null;
+      /** @description Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new. */
+      responseMinutes: number | null;
+      /**
+       * Format: date-time
+       * @description While new: when it becomes overdue (its target reached); null once answered, or for a few seconds after arrival or a settings change.
+       */
+      responseDueAt: string | null;
+      /**
+       * Format: date-time
+       * @description When to follow it up; null: no follow-up.
+       */
+      followUpAt: string | null;
       /** @description The team's notes on the lead, newest first. */
       notes: components['schemas']['NoteDto'][];
       /** Format: date-time */
@@ -1168,6 +1235,11 @@ export interface components {
        * @description An active member's or admin's id; null unassigns.
        */
       assigneeId?: string | null;
+      /**
+       * Format: date-time
+       * @description When to follow the lead up (an ISO 8601 instant); null clears it. Its assignee (or the team) is reminded then.
+       */
+      followUpAt?: string | null;
     };
     CreateNoteDto: {
       /** @description Trimmed; tabs and new lines allowed. */
@@ -1280,7 +1352,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       url: string;
-      events: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
       /** @enum {string} */
       format: 'standard' | 'slack';
       active: boolean;
@@ -1295,7 +1367,7 @@ export interface components {
     CreateWebhookDto: {
       /** @example https://hooks.example.com/leads */
       url: string;
-      events: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
       /**
        * @default standard
        * @enum {string}
@@ -1308,7 +1380,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       url: string;
-      events: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
       /** @enum {string} */
       format: 'standard' | 'slack';
       active: boolean;
@@ -1328,7 +1400,7 @@ export interface components {
     UpdateWebhookDto: {
       /** @example https://hooks.example.com/leads */
       url?: string;
-      events?: ('lead.created' | 'lead.updated' | 'lead.erased')[];
+      events?: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
       /**
        * @default standard
        * @enum {string}
@@ -1365,6 +1437,80 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       deliveredAt: string | null;
+    };
+    BusinessHoursDto: {
+      /**
+       * @description IANA time zone of the hours.
+       * @example Europe/Paris
+       */
+      timeZone: string;
+      /**
+       * @description Weekdays, Monday = 1 … Sunday = 7.
+       * @example [
+       *       1,
+       *       2,
+       *       3,
+       *       4,
+       *       5
+       *     ]
+       */
+      days: number[];
+      /**
+       * @description Opening, "HH:MM" (24-hour).
+       * @example 09:00
+       */
+      start: string;
+      /**
+       * @description Closing, "HH:MM" (24-hour), after start.
+       * @example 17:00
+       */
+      end: string;
+    };
+    ResponseTimeSettingsDto: {
+      /**
+       * @description Minutes (business minutes with business hours) to the first answer.
+       * @default 60
+       */
+      targetMinutes: number;
+      /** @description null: every minute counts. */
+      businessHours: components['schemas']['BusinessHoursDto'] | null;
+    };
+    AssigneeResponseDto: {
+      /**
+       * Format: uuid
+       * @description null: the leads nobody is assigned.
+       */
+      assigneeId: string | null;
+      displayName: string | null;
+      answered: number;
+      medianMinutes: number | null;
+      /** @description Share of its answered leads answered within the target (0–1). */
+      withinTarget: number | null;
+    };
+    SourceResponseDto: {
+      /** @description utm_source, or null when the lead had none. */
+      source: string | null;
+      leads: number;
+      answered: number;
+      /** @description Leads whose status is qualified now. */
+      qualified: number;
+      medianMinutes: number | null;
+    };
+    ResponseTimeReportDto: {
+      /** @description Leads submitted in the range (spam excluded). */
+      leads: number;
+      /** @description Of them, those whose status has left new. */
+      answered: number;
+      /** @description Of them, those still new. */
+      waiting: number;
+      /** @description Of them, those still new past the response target. */
+      overdue: number;
+      medianMinutes: number | null;
+      p90Minutes: number | null;
+      /** @description Share of the answered leads answered within the current target (0–1). */
+      withinTarget: number | null;
+      byAssignee: components['schemas']['AssigneeResponseDto'][];
+      bySource: components['schemas']['SourceResponseDto'][];
     };
     SpreadsheetDto: {
       /** @description Whether SHEETS_WEBHOOK_URL is set (the copy is configured by the environment only). */
@@ -2079,6 +2225,10 @@ export interface operations {
         from?: string;
         /** @description Submitted before this instant (ISO 8601). */
         to?: string;
+        /** @description `overdue`: still new past the response target; `waiting`: still new; `answered`: its status left new. */
+        response?: 'overdue' | 'waiting' | 'answered';
+        /** @description `due`: a follow-up date now or earlier (neither archived nor spam). */
+        followUp?: 'due';
         limit?: number;
         /** @description The opaque cursor of the `Link: rel="next"` header. */
         cursor?: string;
@@ -2121,6 +2271,10 @@ export interface operations {
         from?: string;
         /** @description Submitted before this instant (ISO 8601). */
         to?: string;
+        /** @description `overdue`: still new past the response target; `waiting`: still new; `answered`: its status left new. */
+        response?: 'overdue' | 'waiting' | 'answered';
+        /** @description `due`: a follow-up date now or earlier (neither archived nor spam). */
+        followUp?: 'due';
       };
       header?: never;
       path?: never;
@@ -2871,6 +3025,83 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  ResponseTimeSettingsController_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResponseTimeSettingsDto'];
+        };
+      };
+    };
+  };
+  ResponseTimeSettingsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResponseTimeSettingsDto'];
+      };
+    };
+    responses: {
+      /** @description Saved; the settings as they are now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResponseTimeSettingsDto'];
+        };
+      };
+      /** @description Every rule the body failed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ResponseTimeReportController_report: {
+    parameters: {
+      query?: {
+        /** @description Leads submitted at or after: a date (its midnight in `tz`) or an ISO 8601 instant. Default: 30 days before `to`. */
+        from?: string;
+        /** @description Leads submitted before: a date (its midnight in `tz`) or an ISO 8601 instant. Default: now. */
+        to?: string;
+        /** @description IANA time zone of plain dates. */
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Response time over the leads submitted in [from, to), spam excluded. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResponseTimeReportDto'];
+        };
       };
     };
   };

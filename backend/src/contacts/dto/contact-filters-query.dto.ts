@@ -1,7 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsOptional, Length, Matches } from 'class-validator';
-import { ASSIGNEE_FILTER } from '../contact-filters.js';
+import {
+  ASSIGNEE_FILTER,
+  FOLLOW_UP_FILTERS,
+  type FollowUpFilter,
+  RESPONSE_FILTERS,
+  type ResponseFilter,
+} from '../contact-filters.js';
 import { INTEREST_VALUES, type Interest } from '../../contact/contact-rules.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import { Trim } from '../../common/transforms.js';
@@ -14,7 +20,7 @@ const CommaList = () =>
   });
 
 // An instant: a date, a time and a zone (Z or ±hh:mm), as toISOString() writes it.
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const INSTANT_EXAMPLE = '2026-11-01T00:00:00.000Z';
 
 /** The inbox's filters, shared by the list and the CSV export (all optional, combined with AND). */
@@ -69,4 +75,20 @@ export class ContactFiltersQueryDto {
   @IsOptional()
   @Matches(INSTANT, { message: `to must be an ISO 8601 instant such as ${INSTANT_EXAMPLE}` })
   to?: string;
+
+  @ApiPropertyOptional({
+    enum: RESPONSE_FILTERS,
+    description: '`overdue`: still new past the response target; `waiting`: still new; `answered`: its status left new.',
+  })
+  @IsOptional()
+  @IsIn(RESPONSE_FILTERS, { message: `response must be one of ${RESPONSE_FILTERS.join(', ')}` })
+  response?: ResponseFilter;
+
+  @ApiPropertyOptional({
+    enum: FOLLOW_UP_FILTERS,
+    description: '`due`: a follow-up date now or earlier (neither archived nor spam).',
+  })
+  @IsOptional()
+  @IsIn(FOLLOW_UP_FILTERS, { message: `followUp must be ${FOLLOW_UP_FILTERS.join(', ')}` })
+  followUp?: FollowUpFilter;
 }

@@ -46,6 +46,33 @@ export class ContactSubmissionDto {
   @ApiProperty({ description: "The lead's version, raised by every change: `GET …/:id`'s ETag, for `PATCH`'s If-Match." })
   version!: number;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'The first time its status left `new`; null while it is new.',
+  })
+  firstRespondedAt!: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new.',
+  })
+  responseMinutes!: number | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'While new: when it becomes overdue (its target reached); null once answered, or for a few seconds after arrival or a settings change.',
+  })
+  responseDueAt!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When to follow it up; null: no follow-up.' })
+  followUpAt!: string | null;
+
   static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
@@ -60,6 +87,10 @@ export class ContactSubmissionDto {
       assigneeId: row.assigneeId,
       repeatOf,
       version: row.version,
+      firstRespondedAt: row.firstRespondedAt?.toISOString() ?? null,
+      responseMinutes: row.responseMinutes,
+      responseDueAt: row.status === 'new' ? (row.responseDueAt?.toISOString() ?? null) : null,
+      followUpAt: row.followUpAt?.toISOString() ?? null,
     };
   }
 }

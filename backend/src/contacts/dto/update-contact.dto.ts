@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsUUID, ValidateIf } from 'class-validator';
+import { IsIn, IsUUID, Matches, ValidateIf } from 'class-validator';
+import { INSTANT } from './contact-filters-query.dto.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
 import { ASSIGNEE_RULE } from '../../users/assignable-roles.js';
 
@@ -20,4 +21,14 @@ export class UpdateContactDto {
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsUUID('all', { message: ASSIGNEE_RULE })
   assigneeId?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When to follow the lead up (an ISO 8601 instant); null clears it. Its assignee (or the team) is reminded then.',
+  })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @Matches(INSTANT, { message: 'followUpAt must be an ISO 8601 instant such as 2026-11-01T09:00:00.000Z, or null' })
+  followUpAt?: string | null;
 }

@@ -17,6 +17,10 @@ const submission = (overrides: Partial<ContactSubmission>): ContactSubmission =>
   status: 'new',
   repeatOf: null,
   version: 1,
+  firstRespondedAt: null,
+  responseMinutes: null,
+  responseDueAt: null,
+  followUpAt: null,
   ...overrides,
 });
 

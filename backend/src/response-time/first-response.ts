@@ -1,0 +1,38 @@
+import type { EntityManager } from 'typeorm';
+import { businessMinutesBetween } from './business-time.js';
+import type { ResponseTimeRules } from './response-time-settings.service.js';
+
+/** A lead whose status changes, as it was before the change. */
+export interface LeadBeforeChange {
+  id: string;
+  status: string;
+  submittedAt: Date;
+  firstRespondedAt: Date | null;
+}
+
+/**
+ * Records the first answer of each lead that leaves `new` now (firstRespondedAt and its
+ * business minutes), in the transaction of the status change; a lead answered before keeps
+ * its first answer. Every path that changes a status calls this (PATCH, bulk).
+ */
+export async function recordFirstResponses(
+  manager: EntityManager,
+  leads: LeadBeforeChange[],
+  to: string,
+  rules: ResponseTimeRules,
+  at: Date = new Date(),
+): Promise<void> {
+  if (to === 'new') return;
+  const answered = leads.filter((lead) => lead.status === 'new' && lead.firstRespondedAt === null);
+  if (answered.length === 0) return;
+  await manager.query(
+    `UPDATE contact_submissions s SET first_responded_at = $1, response_minutes = answered.minutes
+       FROM unnest($2::uuid[], $3::int[]) AS answered(id, minutes)
+      WHERE s.id = answered.id AND s.first_responded_at IS NULL`,
+    [
+      at,
+      answered.map((lead) => lead.id),
+      answered.map((lead) => businessMinutesBetween(lead.submittedAt, at, rules.businessHours)),
+    ],
+  );
+}

@@ -1,0 +1,186 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Environment } from '../config/environment.js';
+import { ContactTriageService } from '../contacts/contact-triage.service.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import { notifyLive } from '../live-events/live-event.js';
+import { MailTransport } from '../mail/mail-transport.service.js';
+import { queueEmails } from '../mail/queue-emails.js';
+import { WebhookEvents } from '../webhooks/webhook-events.service.js';
+import { responseDueAt } from './business-time.js';
+import { followUpEmail, type LeadSummary, waitingEmail } from './response-time-emails.js';
+import { ResponseTimeSettingsService } from './response-time-settings.service.js';
+
+// Rows a statement handles at once: each claim is one short transaction.
+const BATCH = 100;
+
+interface ClaimedLead extends LeadSummary {
+  id: string;
+  assigneeId: string | null;
+  followUpAt: Date | null;
+}
+
+/**
+ * Claims the leads still new past their due time: marks them escalated in the same statement
+ * that picks them (SKIP LOCKED: a replica never waits for, nor takes, a row another one is
+ * claiming), so each lead is escalated once however many replicas scan.
+ */
+const CLAIM_OVERDUE = `
+  UPDATE contact_submissions s SET escalated_at = now()
+   WHERE s.id IN (SELECT id FROM contact_submissions
+                   WHERE status = 'new' AND response_due_at <= now() AND escalated_at IS NULL
+                   ORDER BY response_due_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+  RETURNING s.id, s.name, s.company, s.interest, s.assignee_id AS "assigneeId", s.follow_up_at AS "followUpAt"`;
+
+/** Claims the follow-ups due now whose date has not been reminded of yet (a changed date reminds again). */
+const CLAIM_FOLLOW_UPS = `
+  UPDATE contact_submissions s SET follow_up_reminded_for = s.follow_up_at
+   WHERE s.id IN (SELECT id FROM contact_submissions
+                   WHERE follow_up_at <= now() AND follow_up_reminded_for IS DISTINCT FROM follow_up_at
+                     AND status NOT IN ('archived', 'spam')
+                   ORDER BY follow_up_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+  RETURNING s.id, s.name, s.company, s.interest, s.assignee_id AS "assigneeId", s.follow_up_at AS "followUpAt"`;
+
+/** Active accounts with an address: the assignee, or (none, or no longer active) everyone with one of `roles`. */
+const RECIPIENTS = `
+  SELECT email FROM users WHERE id = $1 AND email IS NOT NULL AND disabled_at IS NULL
+  UNION ALL
+  SELECT email FROM users
+   WHERE role = ANY($2::text[]) AND email IS NOT NULL AND disabled_at IS NULL
+     AND NOT EXISTS (SELECT FROM users WHERE id = $1 AND email IS NOT NULL AND disabled_at IS NULL)`;
+
+/**
+ * The jobs of response time, in PostgreSQL (docs/decisions/010): every process scans every
+ * RESPONSE_SCAN_INTERVAL_MS and claims what is due with an UPDATE … RETURNING in the
+ * transaction that queues its e-mails and webhooks in the delivery outbox, so a claim and
+ * its messages commit together (a crash before the commit leaves the lead to the next scan)
+ * and the outbox sends them at least once. Three jobs: the leads' due times, computed under
+ * the settings; the escalation of leads still new past it; the follow-up reminders.
+ */
+@Injectable()
+export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(ResponseTimeScan.name);
+  private readonly intervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    config: ConfigService<Environment, true>,
+    private readonly settings: ResponseTimeSettingsService,
+    private readonly triage: ContactTriageService,
+    private readonly webhookEvents: WebhookEvents,
+    private readonly mail: MailTransport,
+    private readonly worker: DeliveryWorker,
+  ) {
+    this.intervalMs = config.get('RESPONSE_SCAN_INTERVAL_MS', { infer: true });
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.soon(), this.intervalMs).unref();
+    this.soon();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Scans now (once at a time in this process), e.g. after the settings changed. */
+  soon(): void {
+    this.running ??= this.scan()
+      .catch((error: unknown) => this.logger.warn(`response-time scan: ${String(error)}`))
+      .finally(() => (this.running = undefined));
+  }
+
+  /** One pass of the three jobs; resolves when done (tests call it to wait for a pass). */
+  async scan(): Promise<void> {
+    for (let filled = BATCH * 10; filled === BATCH * 10;) filled = await this.fillDueTimes();
+    let queued = 0;
+    for (let claimed = BATCH; claimed === BATCH;) ({ claimed, queued } = await this.escalate(queued));
+    for (let claimed = BATCH; claimed === BATCH;) ({ claimed, queued } = await this.remind(queued));
+    if (queued > 0) this.worker.nudge();
+  }
+
+  /**
+   * The due time of the leads still new that have none (new ones, or all after a settings
+   * change), under the settings read with a share lock so that a save waits for it.
+   */
+  private fillDueTimes(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rules = await this.settings.read(manager, true);
+      const leads = await manager.query<Array<{ id: string; submittedAt: Date }>>(
+        `SELECT id, submitted_at AS "submittedAt" FROM contact_submissions
+          WHERE status = 'new' AND response_due_at IS NULL LIMIT ${BATCH * 10}`,
+      );
+      if (leads.length === 0) return 0;
+      const due = leads.map((lead) => responseDueAt(lead.submittedAt, rules.targetMinutes, rules.businessHours));
+      await manager.query(
+        `UPDATE contact_submissions s SET response_due_at = due.at
+           FROM unnest($1::uuid[], $2::timestamptz[]) AS due(id, at)
+          WHERE s.id = due.id AND s.status = 'new' AND s.response_due_at IS NULL`,
+        [leads.map((lead) => lead.id), due],
+      );
+      return leads.length;
+    });
+  }
+
+  /** One batch of escalations: e-mails, `lead.overdue` webhooks and live events, in the claim's transaction. */
+  private escalate(queued: number): Promise<{ claimed: number; queued: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [leads] = await manager.query<[ClaimedLead[], number]>(CLAIM_OVERDUE);
+      if (leads.length === 0) return { claimed: 0, queued };
+      const { targetMinutes } = await this.settings.read(manager);
+      for (const lead of leads) {
+        const link = this.mail.link(`/admin?lead=${lead.id}`);
+        queued += await this.queueEmails(manager, lead, ['admin'], (to) => ({
+          kind: 'overdue',
+          to,
+          content: waitingEmail(lead, targetMinutes, link),
+          submissionId: lead.id,
+        }));
+        const detail: Partial<Awaited<ReturnType<ContactTriageService['detail']>>> = await this.triage.detail(lead.id, manager);
+        delete detail.history;
+        queued += await this.webhookEvents.queue(manager, 'lead.overdue', detail, lead.id);
+      }
+      await notifyLive(manager, { type: 'lead.overdue', ids: leads.map((lead) => lead.id) });
+      return { claimed: leads.length, queued };
+    });
+  }
+
+  /** One batch of follow-up reminders: e-mails and `lead.follow_up_due` live events, in the claim's transaction. */
+  private remind(queued: number): Promise<{ claimed: number; queued: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [leads] = await manager.query<[ClaimedLead[], number]>(CLAIM_FOLLOW_UPS);
+      if (leads.length === 0) return { claimed: 0, queued };
+      for (const lead of leads) {
+        const link = this.mail.link(`/admin?lead=${lead.id}`);
+        queued += await this.queueEmails(manager, lead, ['admin', 'member'], (to) => ({
+          kind: 'follow-up',
+          to,
+          content: followUpEmail(lead, new Date(lead.followUpAt ?? Date.now()), link),
+          submissionId: lead.id,
+        }));
+      }
+      await notifyLive(manager, { type: 'lead.follow_up_due', ids: leads.map((lead) => lead.id) });
+      return { claimed: leads.length, queued };
+    });
+  }
+
+  /** To the lead's assignee, or to every active account with one of `roles` when it has none; none while e-mail is off. */
+  private async queueEmails(
+    manager: EntityManager,
+    lead: ClaimedLead,
+    roles: string[],
+    email: (to: string) => Parameters<typeof queueEmails>[1][number],
+  ): Promise<number> {
+    if (!this.mail.enabled) return 0;
+    const recipients = await manager.query<Array<{ email: string }>>(RECIPIENTS, [lead.assigneeId, roles]);
+    await queueEmails(
+      manager,
+      recipients.map((recipient) => email(recipient.email)),
+    );
+    return recipients.length;
+  }
+}

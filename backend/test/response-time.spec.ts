@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import request from 'supertest';
+import { contactBody } from './support/contacts.js';
+import { waitFor } from './support/sheets-endpoint.js';
+import { type ApiProcess, buildApi, postContacts, startApiProcess } from './support/api-process.js';
+import { createAccount, signedInAs, type TestAccount } from './support/accounts.js';
+import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
+import { createTestApp, DEV_ADMIN, signedInAgent, type TestApp } from './support/test-app.js';
+
+const PUBLIC_URL = 'https://leads.example.com';
+const MAIL = { MAIL_FROM: 'leads@example.com', PUBLIC_URL, RESPONSE_SCAN_INTERVAL_MS: '1000', DELIVERY_POLL_INTERVAL_MS: '100' };
+
+describe('response time: settings, report and follow-ups (one API)', () => {
+  let smtp: SmtpReceiver;
+  let sut: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
+  let member: TestAccount;
+  let viewer: TestAccount;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    sut = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL } });
+    admin = await signedInAgent(sut);
+    member = await createAccount(sut, 'member', { email: 'mia@example.com' });
+    viewer = await createAccount(sut, 'viewer', { email: 'vic@example.com' });
+  }, 60_000);
+  afterAll(async () => {
+    await sut?.close();
+    await smtp?.close();
+  });
+
+  it('lets a viewer read the settings and only an admin change them, with a 400 naming the rule', async () => {
+    const asViewer = await signedInAs(sut, viewer);
+    expect((await asViewer.get('/api/admin/settings/response-time').expect(200)).body).toEqual({
+      targetMinutes: 60,
+      businessHours: null,
+    });
+    const hours = { timeZone: 'Europe/Paris', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' };
+    await asViewer.put('/api/admin/settings/response-time').send({ targetMinutes: 30, businessHours: null }).expect(403);
+    const asMember = await signedInAs(sut, member);
+    await asMember.put('/api/admin/settings/response-time').send({ targetMinutes: 30, businessHours: null }).expect(403);
+
+    const bad = await admin
+      .put('/api/admin/settings/response-time')
+      .send({ targetMinutes: 0, businessHours: { ...hours, timeZone: 'Mars/Base', end: '08:00' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(
+      expect.arrayContaining([
+        'targetMinutes must be a whole number from 1 to 10080',
+        'businessHours.timeZone must be a known IANA time zone',
+      ]),
+    );
+    const backwards = await admin
+      .put('/api/admin/settings/response-time')
+      .send({ targetMinutes: 30, businessHours: { ...hours, end: '08:00' } });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toEqual(['businessHours.end must be after businessHours.start']);
+
+    const saved = await admin
+      .put('/api/admin/settings/response-time')
+      .send({ targetMinutes: 45, businessHours: hours })
+      .expect(200);
+    expect(saved.body).toEqual({ targetMinutes: 45, businessHours: hours });
+    expect((await asViewer.get('/api/admin/settings/response-time').expect(200)).body).toEqual(saved.body);
+    await admin.put('/api/admin/settings/response-time').send({ targetMinutes: 60, businessHours: null }).expect(200);
+  });
+
+  it('computes the report against a hand-computed fixture (median, p90, by assignee, by source)', async () => {
+    const other = await createAccount(sut, 'member');
+    const at = '2020-03-10T12:00:00Z';
+    // [status, assignee, utm_source, response minutes]
+    const fixture: Array<[string, string | null, string | null, number | null]> = [
+      ['contacted', member.id, 'google', 10],
+      ['qualified', member.id, 'google', 20],
+      ['contacted', member.id, null, 30],
+      ['qualified', other.id, 'google', 40],
+      ['contacted', other.id, 'linkedin', 120],
+      ['new', null, 'linkedin', null],
+      ['new', member.id, null, null],
+      ['spam', null, 'google', 5], // excluded
+    ];
+    for (const [status, assignee, source, minutes] of fixture) {
+      await sut.dataSource.query(
+        `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, assignee_id, utm_source, response_minutes,
+                                          first_responded_at, response_due_at)
+         VALUES ('Fixture', 'fixture@example.com', 'community', $1, $2::varchar, $3::uuid, $4, $5,
+                 CASE WHEN $5::int IS NOT NULL THEN $1::timestamptz + make_interval(mins => $5::int) END,
+                 CASE WHEN $2::varchar = 'new' THEN $1::timestamptz + interval '1 hour' END)`,
+        [at, status, assignee, source, minutes],
+      );
+    }
+    // One outside the range.
+    await sut.dataSource.query(
+      `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, response_minutes) VALUES ('Before', 'b@example.com', 'community', '2020-02-29T22:59:00Z', 'contacted', 1)`,
+    );
+    const asViewer = await signedInAs(sut, viewer);
+    const { body } = await asViewer
+      .get('/api/admin/analytics/response-time?from=2020-03-01&to=2020-04-01&tz=Europe/Paris')
+      .expect(200);
+    // Answered minutes 10, 20, 30, 40, 120: median 30; p90 = 40 + 0.6 × (120 − 40) = 88; within 60: 4 of 5.
+    expect(body).toEqual({
+      leads: 7,
+      answered: 5,
+      waiting: 2,
+      overdue: 2,
+      medianMinutes: 30,
+      p90Minutes: 88,
+      withinTarget: 0.8,
+      byAssignee: expect.arrayContaining([
+        { assigneeId: member.id, displayName: `The ${member.username}`, answered: 3, medianMinutes: 20, withinTarget: 1 },
+        { assigneeId: other.id, displayName: `The ${other.username}`, answered: 2, medianMinutes: 80, withinTarget: 0.5 },
+        { assigneeId: null, displayName: null, answered: 0, medianMinutes: null, withinTarget: null },
+      ]),
+      bySource: [
+        { source: 'google', leads: 3, answered: 3, qualified: 2, medianMinutes: 20 },
+        { source: 'linkedin', leads: 2, answered: 1, qualified: 0, medianMinutes: 120 },
+        { source: null, leads: 2, answered: 1, qualified: 0, medianMinutes: 30 },
+      ],
+    });
+    expect(body.byAssignee).toHaveLength(3);
+    await request(sut.server).get('/api/admin/analytics/response-time').expect(401);
+    await asViewer.get('/api/admin/analytics/response-time?from=2020-04-01&to=2020-03-01').expect(400);
+  });
+
+  it('records the first answer, lists overdue, waiting and answered leads, and reminds of a follow-up once per date', async () => {
+    const [{ id }] = await sut.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO contact_submissions (name, email, interest, submitted_at, assignee_id)
+       VALUES ('Grace Hopper', 'grace@example.com', 'community', now() - interval '2 hours', $1) RETURNING id`,
+      [member.id],
+    );
+    await waitFor('the lead to be overdue', async () => {
+      const { body } = await admin.get('/api/admin/contacts?response=overdue').expect(200);
+      return body.some((lead: { id: string }) => lead.id === id);
+    });
+    const listed = await admin.get('/api/admin/contacts?response=waiting').expect(200);
+    expect(listed.body.find((lead: { id: string }) => lead.id === id)).toMatchObject({
+      firstRespondedAt: null,
+      responseMinutes: null,
+    });
+
+    const asMember = await signedInAs(sut, member);
+    const soon = new Date(Date.now() + 3000);
+    const etag = (await asMember.get(`/api/admin/contacts/${id}`).expect(200)).headers.etag;
+    const patched = await asMember
+      .patch(`/api/admin/contacts/${id}`)
+      .set('If-Match', etag)
+      .send({ status: 'contacted', followUpAt: soon.toISOString() })
+      .expect(200);
+    expect(patched.body.followUpAt).toBe(soon.toISOString());
+    expect(patched.body.responseMinutes).toBeGreaterThanOrEqual(120);
+    expect(patched.body.responseMinutes).toBeLessThan(125);
+    const answered = await admin.get('/api/admin/contacts?response=answered').expect(200);
+    expect(answered.body.map((lead: { id: string }) => lead.id)).toContain(id);
+    await asMember.patch(`/api/admin/contacts/${id}`).set('If-Match', etag).send({ followUpAt: null }).expect(412);
+    await asMember.patch(`/api/admin/contacts/${id}`).send({ followUpAt: 'tomorrow' }).expect(400);
+
+    const followUps = () => smtp.received.filter(({ mail }) => mail.subject === 'Follow up: Grace Hopper');
+    await waitFor('the follow-up e-mail', () => followUps().length === 1, 15_000);
+    const latency = Date.now() - soon.getTime();
+    console.log(`follow-up reminder: e-mail received ${latency} ms after its time (scan every 1 s)`);
+    expect(followUps()[0].envelopeTo).toEqual(['mia@example.com']);
+    expect(followUps()[0].mail.text).toContain(`${PUBLIC_URL}/admin?lead=${id}`);
+    const due = await admin.get('/api/admin/contacts?followUp=due').expect(200);
+    expect(due.body.map((lead: { id: string }) => lead.id)).toContain(id);
+
+    // Two more scans: still one reminder for that date; a new date reminds again.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(followUps()).toHaveLength(1);
+    await asMember
+      .patch(`/api/admin/contacts/${id}`)
+      .send({ followUpAt: new Date(Date.now() + 1000).toISOString() })
+      .expect(200);
+    await waitFor('the second follow-up e-mail', () => followUps().length === 2, 15_000);
+  }, 60_000);
+});
+
+describe('response time: one escalation per lead with two API processes', () => {
+  let smtp: SmtpReceiver;
+  let sut: TestApp;
+  const apis: ApiProcess[] = [];
+
+  beforeAll(async () => {
+    await buildApi();
+    smtp = await startSmtpReceiver();
+    sut = await createTestApp({ env: { RESPONSE_SCAN_INTERVAL_MS: '3600000' } });
+    await createAccount(sut, 'admin', { email: 'otto@example.com' });
+    await sut.dataSource.query(`UPDATE response_time_settings SET target_minutes = 1`);
+    for (let i = 0; i < 2; i += 1) {
+      apis.push(
+        await startApiProcess({ DATABASE_URL: sut.databaseUrl, SMTP_URL: smtp.url, CONTACT_RATE_LIMIT: '1000', ...MAIL }),
+      );
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const api of apis) await api.stop();
+    await sut?.close();
+    await smtp?.close();
+  });
+
+  it('sends "Waiting for an answer" once per lead, to every active admin when unassigned, within 60 s of the due time', async () => {
+    const db = new pg.Client({ connectionString: sut.databaseUrl });
+    await db.connect();
+    try {
+      const statuses = await postContacts(apis[0].url, 3, (i) =>
+        contactBody({ name: `Waiting ${i}`, email: `w${i}@example.com` }),
+      );
+      expect(statuses).toEqual([201, 201, 201]);
+      const waiting = () => smtp.received.filter(({ mail }) => String(mail.subject).startsWith('Waiting for an answer: '));
+      // Two admins (the development admin has no address: otto alone), three leads.
+      await waitFor('the escalations', () => waiting().length >= 3, 90_000);
+      const { rows } = await db.query<{ due: Date }>(`SELECT max(response_due_at) AS due FROM contact_submissions`);
+      const latency = Date.now() - rows[0].due.getTime();
+      console.log(`escalation: last e-mail received ${latency} ms after the due time (two processes, scan every 1 s)`);
+      expect(latency).toBeLessThan(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(
+        waiting()
+          .map(({ mail }) => mail.subject)
+          .sort(),
+      ).toEqual(['Waiting for an answer: Waiting 0', 'Waiting for an answer: Waiting 1', 'Waiting for an answer: Waiting 2']);
+      expect(waiting().every(({ envelopeTo }) => envelopeTo.join() === 'otto@example.com')).toBe(true);
+      const { rows: escalated } = await db.query(
+        `SELECT count(*)::int AS n FROM contact_submissions WHERE escalated_at IS NOT NULL`,
+      );
+      expect(escalated).toEqual([{ n: 3 }]);
+    } finally {
+      await db.end();
+    }
+  }, 150_000);
+});
