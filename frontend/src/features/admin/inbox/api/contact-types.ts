@@ -16,8 +16,7 @@ export type HistoryEvent = Schemas['HistoryEntryDto'];
 export type LeadEmail = Schemas['ContactEmailDto'];
 export type EmailStatus = Schemas['EmailSettingsDto'];
 export type Note = Schemas['NoteDto'];
-// `followUpAt`: an ISO instant, or null to clear it (response-time-types).
-export type ContactChanges = Schemas['UpdateContactDto'] & { followUpAt?: string | null };
+export type ContactChanges = Schemas['UpdateContactDto'];
 
 /** The lead as the screen showed it when the user made a change: its version goes as If-Match. */
 export type SeenLead = Pick<ContactSubmission, 'id' | 'version' | 'status' | 'assigneeId'> &

@@ -1,34 +1,16 @@
-import type { ContactChanges, ContactSubmission } from './contact-types';
+import type { components } from '@/generated/api-types';
+import type { ContactSubmission } from './contact-types';
 
-// Response time's shapes (first answer, follow-up, the team's target). Written beside the
-// generated ones so the screens type-check whichever version of the API document they meet:
-// every field is the API's own name.
+type Schemas = components['schemas'];
 
-export type BusinessHours = {
-  /** IANA time zone in which the days and hours are read. */
-  timeZone: string;
-  /** ISO weekdays, Monday = 1 … Sunday = 7. */
-  days: number[];
-  /** "HH:MM" */
-  start: string;
-  end: string;
-};
+// Response time's shapes (first answer, follow-up, the team's target), named after the API's OpenAPI document.
 
-export type ResponseTimeSettings = {
-  targetMinutes: number;
-  businessHours: BusinessHours | null;
-};
+export type BusinessHours = Schemas['BusinessHoursDto'];
+export type ResponseTimeSettings = Schemas['ResponseTimeSettingsDto'];
 
-/** What a list row and the detail say about the first answer and the follow-up. */
-export type ResponseFields = {
-  firstRespondedAt?: string | null;
-  responseMinutes?: number | null;
-  followUpAt?: string | null;
-  heldAsSpam?: boolean;
-};
+/** What a list row and the detail say about the first answer and the follow-up (held spam: once the API says so). */
+export type ResponseFields = Partial<
+  Pick<ContactSubmission, 'firstRespondedAt' | 'responseMinutes' | 'responseDueAt' | 'followUpAt'>
+> & { heldAsSpam?: boolean };
 
 export type ResponseLead = Pick<ContactSubmission, 'status' | 'submittedAt'> & ResponseFields;
-
-export type FollowUpChanges = ContactChanges & { followUpAt?: string | null };
-
-export const DEFAULT_TARGET_MINUTES = 60;

@@ -23,6 +23,18 @@ export type ResponseState =
 const minutesBetween = (from: string, to: Date) => (to.getTime() - new Date(from).getTime()) / 60_000;
 
 /**
+ * The API's `responseDueAt` says when the lead's target is reached (business hours
+ * included); for the moments it has none yet (just arrived, settings just changed), the
+ * minutes are counted here as the API counts them.
+ */
+function isOverdue(lead: ResponseLead, now: Date, waited: number, settings: ResponseTimeSettings | undefined): boolean {
+  if (lead.responseDueAt) return now.getTime() > new Date(lead.responseDueAt).getTime();
+  if (!settings) return false;
+  const counted = settings.businessHours ? businessMinutes(new Date(lead.submittedAt), now, settings.businessHours) : waited;
+  return counted > settings.targetMinutes;
+}
+
+/**
  * What a lead's row says of its first answer: "answered in 12 min" (the API's business
  * minutes), or, still new, "waiting 2 h" since it arrived, overdue once the minutes that
  * count (inside business hours, when set) pass the target. Held spam waits for no one.
@@ -31,14 +43,8 @@ export function responseState(lead: ResponseLead, now: Date, settings: ResponseT
   if (lead.status === 'new') {
     if (lead.heldAsSpam) return { kind: 'none' };
     const waited = minutesBetween(lead.submittedAt, now);
-    const counted = settings?.businessHours ? businessMinutes(new Date(lead.submittedAt), now, settings.businessHours) : waited;
     const duration = durationText(waited);
-    return {
-      kind: 'waiting',
-      text: `waiting ${duration}`,
-      duration,
-      overdue: settings ? counted > settings.targetMinutes : false,
-    };
+    return { kind: 'waiting', text: `waiting ${duration}`, duration, overdue: isOverdue(lead, now, waited, settings) };
   }
   if (lead.firstRespondedAt) {
     const minutes = lead.responseMinutes ?? minutesBetween(lead.submittedAt, new Date(lead.firstRespondedAt));

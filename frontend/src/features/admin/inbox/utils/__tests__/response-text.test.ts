@@ -35,6 +35,12 @@ describe(responseState.name, () => {
     });
   });
 
+  it("takes the API's due time when the row has one", () => {
+    const lead = { status: 'new' as const, submittedAt: '2026-11-23T11:30:00Z', responseDueAt: '2026-11-23T11:50:00Z' };
+    expect(responseState(lead, now, settings)).toMatchObject({ text: 'waiting 30 min', overdue: true });
+    expect(responseState({ ...lead, responseDueAt: '2026-11-24T09:00:00Z' }, now, undefined)).toMatchObject({ overdue: false });
+  });
+
   it('counts only business minutes toward the target, and never holds spam overdue', () => {
     // Friday 17:30 to Monday 09:30 in Berlin, open Monday to Friday 09:00–18:00: 60 minutes count.
     const hours = { timeZone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], start: '09:00', end: '18:00' };
