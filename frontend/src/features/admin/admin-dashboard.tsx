@@ -19,6 +19,7 @@ import { forgetNewLeads, resetNewLeads, useNewLeadIds } from '@/lib/live-events'
 import { useCan } from '@/lib/session-user';
 import { useAnalytics } from './analytics/api/get-analytics';
 import { StatCards } from './analytics/components/stat-cards';
+import { ResponseReportSlot } from './analytics/components/response-report-slot';
 import { TrendPanel } from './analytics/components/trend-panel';
 import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
 import { INBOX_API } from './inbox/api/inbox-keys';
@@ -233,6 +234,7 @@ export function AdminDashboard() {
           <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
         </Box>
       ) : null}
+      {rowsBuilt ? <ResponseReportSlot /> : null}
       <Suspense fallback={null}>
         <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
       </Suspense>

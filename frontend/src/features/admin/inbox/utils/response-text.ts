@@ -1,5 +1,4 @@
 import type { ResponseLead, ResponseTimeSettings } from '../api/response-time-types';
-import { businessMinutes } from './business-minutes';
 
 const HOUR = 60;
 const DAY = 24 * HOUR;
@@ -24,20 +23,19 @@ const minutesBetween = (from: string, to: Date) => (to.getTime() - new Date(from
 
 /**
  * The API's `responseDueAt` says when the lead's target is reached (business hours
- * included); for the moments it has none yet (just arrived, settings just changed), the
- * minutes are counted here as the API counts them.
+ * included). For the moments it has none yet (just arrived, settings just changed), every
+ * minute counts when there are no business hours; with them, the API's next answer decides.
  */
 function isOverdue(lead: ResponseLead, now: Date, waited: number, settings: ResponseTimeSettings | undefined): boolean {
   if (lead.responseDueAt) return now.getTime() > new Date(lead.responseDueAt).getTime();
   if (!settings) return false;
-  const counted = settings.businessHours ? businessMinutes(new Date(lead.submittedAt), now, settings.businessHours) : waited;
-  return counted > settings.targetMinutes;
+  return !settings.businessHours && waited > settings.targetMinutes;
 }
 
 /**
  * What a lead's row says of its first answer: "answered in 12 min" (the API's business
  * minutes), or, still new, "waiting 2 h" since it arrived, overdue once the minutes that
- * count (inside business hours, when set) pass the target. Held spam waits for no one.
+ * count pass the target. Held spam waits for no one.
  */
 export function responseState(lead: ResponseLead, now: Date, settings: ResponseTimeSettings | undefined): ResponseState {
   if (lead.status === 'new') {

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
-import type { ResponseTimeSettings } from './response-time-types';
+import type { components } from '@/generated/api-types';
+
+export type ResponseTimeSettings = components['schemas']['ResponseTimeSettingsDto'];
 
 export const RESPONSE_SETTINGS_API = '/api/admin/settings/response-time';
 
-// Under the admin prefix; the same key as Settings' form, so a saved target shows in the rows at once.
+// Shared by the inbox (overdue badges), the report (its target line) and Settings' form, under the
+// admin prefix: a saved target shows everywhere at once.
 export const responseSettingsKey = [...queryKeys.admin, 'settings', 'response-time'] as const;
 
 // The default query function GETs the key's URL. Every role reads it (the rows' overdue badge).
