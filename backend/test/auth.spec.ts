@@ -294,7 +294,7 @@ describe('start-up', () => {
 });
 
 describe('the env admin at start-up', () => {
-  const TEAM_MADE_PASSWORD = 'a password the owner chose 7';
+  const TEAM_MADE_PASSWORD = 'a phrase the team chose 7';
   const signIn = (sut: TestApp, password: string) =>
     request(sut.server).post('/api/auth/login').send({ username: PRODUCTION.ADMIN_USERNAME, password });
 

@@ -31,7 +31,15 @@ describe('working together on one lead', () => {
   });
   afterAll(() => sut.close());
 
-  const submit = async () => (await request(sut.server).post('/api/contact').send(contactBody()).expect(201)).body.id as string;
+  // Each lead a new person: a person's next lead would arrive assigned to the owner of their last.
+  let people = 0;
+  const submit = async () =>
+    (
+      await request(sut.server)
+        .post('/api/contact')
+        .send(contactBody({ email: `person${++people}@example.com` }))
+        .expect(201)
+    ).body.id as string;
   const lead = (id: string) => `/api/admin/contacts/${id}`;
 
   describe('no lost updates (ETag and If-Match)', () => {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -10,6 +9,7 @@ import type { Theme } from '@mui/material/styles';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
 import { RouterLink } from '@/components/router-link';
+import { LazyAlert as Alert } from '@/components/lazy-alert';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/config/api';
@@ -24,11 +24,9 @@ import { TrendPanel } from './analytics/components/trend-panel';
 import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
 import { INBOX_API } from './inbox/api/inbox-keys';
 import { useLeadConflicts } from './inbox/api/lead-conflicts';
-import { ConflictNotice } from './inbox/components/conflict-notice';
 import { ErasePersonButton } from './inbox/components/erase-person-button';
 import { SubmissionsFilters } from './inbox/components/submissions-filters';
 import { SubmissionsList } from './inbox/components/submissions-list';
-import { SubmissionsTable } from './inbox/components/submissions-table';
 import type { ContactSubmission } from './inbox/api/contact-types';
 import type { Filters } from './inbox/utils/filters';
 import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from './inbox/utils/filters';
@@ -38,6 +36,15 @@ import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } fro
 const SubmissionDrawer = lazy(() =>
   import('./inbox/components/submission-drawer').then((m) => ({ default: m.SubmissionDrawer })),
 );
+
+// The wide screen's table (MUI's Table parts) is a chunk of its own, which a phone never
+// fetches; a wide screen starts fetching it as this chunk runs, alongside the first API calls.
+const loadTable = () => import('./inbox/components/submissions-table');
+if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 900px)').matches) void loadTable();
+const SubmissionsTable = lazy(() => loadTable().then((m) => ({ default: m.SubmissionsTable })));
+
+// A teammate's conflicting change is rare: its notice (MUI's Alert) comes when one shows.
+const ConflictNotice = lazy(() => import('./inbox/components/conflict-notice').then((m) => ({ default: m.ConflictNotice })));
 
 const NO_SUBMISSIONS: ContactSubmission[] = [];
 
@@ -167,13 +174,15 @@ export function AdminDashboard() {
           {canErase ? <ErasePersonButton /> : null}
         </Box>
         <SubmissionsFilters filters={filters} onChange={changeFilters} />
-        {rowConflicts.map((conflict) => (
-          <ConflictNotice
-            key={conflict.leadId}
-            conflict={conflict}
-            lead={submissions.find((submission) => submission.id === conflict.leadId)}
-          />
-        ))}
+        <Suspense fallback={null}>
+          {rowConflicts.map((conflict) => (
+            <ConflictNotice
+              key={conflict.leadId}
+              conflict={conflict}
+              lead={submissions.find((submission) => submission.id === conflict.leadId)}
+            />
+          ))}
+        </Suspense>
         {listError ? (
           <Alert severity="error" role="alert">
             Could not load the submissions: {contacts.error?.message}
@@ -203,7 +212,9 @@ export function AdminDashboard() {
             )}
           </Paper>
         ) : wide ? (
-          <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
+          <Suspense fallback={null}>
+            <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
+          </Suspense>
         ) : (
           <SubmissionsList submissions={shownSubmissions} onOpen={setOpenId} />
         )}

@@ -1,8 +1,8 @@
 import { Suspense, lazy, memo } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { LazyAlert as Alert } from '@/components/lazy-alert';
 import { Spinner } from '@/components/spinner';
 import { INTERESTS } from '@/config/interests';
 import type { TrendDay } from '../api/get-trend';

@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -9,9 +9,14 @@ import type { Filters } from '../utils/filters';
 import { STATUS_LABELS } from '../utils/status-labels';
 import { AssigneeFilter } from './assignee-filter';
 import { FilterChips } from './filter-chips';
-import { RangePicker } from './range-picker';
 import { ResponseViews } from './response-views';
 import { SearchBox } from './search-box';
+
+// The date range (MUI's toggle buttons) is a chunk of its own: a phone shows it only once its
+// filters unfold; a wider screen starts fetching it as this chunk runs, alongside the first API calls.
+const loadRangePicker = () => import('./range-picker');
+if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 600px)').matches) void loadRangePicker();
+const RangePicker = lazy(() => loadRangePicker().then((m) => ({ default: m.RangePicker })));
 
 export type SubmissionsFiltersProps = {
   filters: Filters;
@@ -62,7 +67,10 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
           onChange={(statuses) => onChange({ statuses })}
         />
         <AssigneeFilter value={filters.assignee} onChange={(assignee) => onChange({ assignee })} />
-        <RangePicker filters={filters} onChange={onChange} />
+        {/* The toggle buttons' height held while they load, so nothing below moves. */}
+        <Suspense fallback={<Box sx={{ minHeight: 31 }} />}>
+          <RangePicker filters={filters} onChange={onChange} />
+        </Suspense>
       </Box>
     </Box>
   );

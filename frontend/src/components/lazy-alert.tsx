@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import type { AlertProps } from '@mui/material/Alert';
+
+// MUI's Alert (and its close button's IconButton) is fetched only when a page shows one: the
+// dashboard's alerts say that something failed, which its first screen never needs.
+const Alert = lazy(() => import('@mui/material/Alert'));
+
+/** MUI's Alert, its code loaded the first time one shows. */
+export function LazyAlert(props: AlertProps) {
+  return (
+    <Suspense fallback={null}>
+      <Alert {...props} />
+    </Suspense>
+  );
+}
