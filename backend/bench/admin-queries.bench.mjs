@@ -10,6 +10,7 @@
 //   answer with a thousand, in zones with whole-hour, 30- and 45-minute offsets;
 // - the inbox: a filtered page (a rare word, an interest, two statuses, a year's range) with
 //   its X-Total-Count, the same filters without the word;
+// - the response-time report (≤ 50 ms through HTTP) over the last 30 days and the last year;
 // - beside issue 23's goals: the trend of a year (p50/p95 through HTTP, ≤ 50 ms) in zones with
 //   whole-hour, 30- and 45-minute offsets, and the CSV export of every row (rows/s, and the
 //   process's RSS at its start, after each quarter of the rows and at its peak: ≤ 30 MB above
@@ -64,6 +65,9 @@ const app = await NestFactory.create(
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     DATABASE_URL: server.url,
+    // The response-time scan would work through the rows seeded later (this-month analytics)
+    // while they are measured: kept out of the measurements.
+    RESPONSE_SCAN_INTERVAL_MS: '86400000',
   }),
   {
     bodyParser: false,
@@ -164,6 +168,32 @@ try {
 
   // The export of every row, read as a browser downloads it; RSS sampled while it streams.
   // Goal (issue 23): never more than 30 MB above its start, however many rows.
+  // The response-time report: ≤ 50 ms through HTTP over a month (an index-only scan of
+  // ix_contact_submissions_submitted_at_id; VACUUM keeps the visibility map current, as
+  // autovacuum does in production). A year is printed beside it.
+  await db.query('VACUUM ANALYZE contact_submissions');
+  const REPORT_GOAL_MS = 50;
+  const dayMs = 86_400_000;
+  const reportRanges = { 'last 30 days': 30, 'last 365 days': 365 };
+  const reports = {};
+  for (const [label, days] of Object.entries(reportRanges)) {
+    const from = new Date(Date.now() - days * dayMs).toISOString();
+    reports[label] = await percentiles(() => get(`/api/admin/analytics/response-time?from=${from}&tz=Europe/Paris`), 20);
+  }
+  console.table(
+    Object.fromEntries(
+      Object.keys(reportRanges).map((label) => [
+        `response-time report, ${label} (HTTP)`,
+        {
+          p50: ms(reports[label].p50),
+          p95: ms(reports[label].p95),
+          goal: label === 'last 30 days' ? `≤ ${REPORT_GOAL_MS} ms` : '-',
+          met: label === 'last 30 days' ? (reports[label].p95 <= REPORT_GOAL_MS ? 'yes' : 'no') : '-',
+        },
+      ]),
+    ),
+  );
+
   const EXPORT_GROWTH_GOAL = 30 * 1024 * 1024;
   const before = process.memoryUsage();
   let peak = before;

@@ -15,6 +15,7 @@ describe('OpenAPI', () => {
 
     expect(Object.keys(res.body.paths).sort()).toEqual([
       '/api/admin/analytics',
+      '/api/admin/analytics/response-time',
       '/api/admin/analytics/trend',
       '/api/admin/assignees',
       '/api/admin/contacts',
@@ -30,6 +31,7 @@ describe('OpenAPI', () => {
       '/api/admin/invitations/{id}',
       '/api/admin/settings/auto-reply',
       '/api/admin/settings/email',
+      '/api/admin/settings/response-time',
       '/api/admin/settings/test-email',
       '/api/admin/spreadsheet',
       '/api/admin/spreadsheet/deliveries',

@@ -6,7 +6,15 @@ import { waitFor } from './support/sheets-endpoint.js';
 import { type ApiProcess, buildApi, postContacts, startApiProcess } from './support/api-process.js';
 import { createAccount, signedInAs, type TestAccount } from './support/accounts.js';
 import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
-import { createTestApp, DEV_ADMIN, signedInAgent, type TestApp } from './support/test-app.js';
+import { type EventStreamClient, openEventStream } from './support/event-stream.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
+import { ResponseTime1796581933046 } from '../src/database/migrations/1796581933046-response-time.js';
+import { createTestDatabase } from './support/test-app.js';
+import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 const PUBLIC_URL = 'https://leads.example.com';
 const MAIL = { MAIL_FROM: 'leads@example.com', PUBLIC_URL, RESPONSE_SCAN_INTERVAL_MS: '1000', DELIVERY_POLL_INTERVAL_MS: '100' };
@@ -17,17 +25,24 @@ describe('response time: settings, report and follow-ups (one API)', () => {
   let admin: Awaited<ReturnType<typeof signedInAgent>>;
   let member: TestAccount;
   let viewer: TestAccount;
+  let receiver: WebhookReceiver;
+  let stream: EventStreamClient;
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    sut = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL } });
+    receiver = await WebhookReceiver.start();
+    sut = await createTestApp({ env: { SMTP_URL: smtp.url, WEBHOOKS_ALLOW_PRIVATE: 'true', ...MAIL } });
+    sut.server.listen(0, '127.0.0.1');
+    await once(sut.server, 'listening');
     admin = await signedInAgent(sut);
     member = await createAccount(sut, 'member', { email: 'mia@example.com' });
     viewer = await createAccount(sut, 'viewer', { email: 'vic@example.com' });
   }, 60_000);
   afterAll(async () => {
+    stream?.close();
     await sut?.close();
     await smtp?.close();
+    await receiver?.stop();
   });
 
   it('lets a viewer read the settings and only an admin change them, with a 400 naming the rule', async () => {
@@ -123,7 +138,24 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     await asViewer.get('/api/admin/analytics/response-time?from=2020-04-01&to=2020-03-01').expect(400);
   });
 
-  it('records the first answer, lists overdue, waiting and answered leads, and reminds of a follow-up once per date', async () => {
+  it('escalates an overdue lead to its assignee (e-mail, lead.overdue webhook and live event), records the first answer, and reminds of a follow-up once per date', async () => {
+    await admin
+      .post('/api/admin/webhooks')
+      .send({ url: receiver.url, events: ['lead.overdue'], format: 'slack', active: true })
+      .expect(400);
+    await admin
+      .post('/api/admin/webhooks')
+      .send({ url: receiver.url, events: ['lead.overdue'], format: 'standard', active: true })
+      .expect(201);
+    const login = await request(sut.server)
+      .post('/api/auth/login')
+      .send({ username: member.username, password: member.password });
+    const memberCookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    stream = await openEventStream(
+      `http://127.0.0.1:${(sut.server.address() as AddressInfo).port}/api/admin/events`,
+      memberCookie,
+    );
+    await stream.next('the retry line', (message) => message.retry !== undefined);
     const [{ id }] = await sut.dataSource.query<Array<{ id: string }>>(
       `INSERT INTO contact_submissions (name, email, interest, submitted_at, assignee_id)
        VALUES ('Grace Hopper', 'grace@example.com', 'community', now() - interval '2 hours', $1) RETURNING id`,
@@ -133,6 +165,13 @@ describe('response time: settings, report and follow-ups (one API)', () => {
       const { body } = await admin.get('/api/admin/contacts?response=overdue').expect(200);
       return body.some((lead: { id: string }) => lead.id === id);
     });
+    const waitingMails = () => smtp.received.filter(({ mail }) => mail.subject === 'Waiting for an answer: Grace Hopper');
+    await waitFor('the escalation e-mail', () => waitingMails().length === 1);
+    expect(waitingMails()[0].envelopeTo).toEqual(['mia@example.com']);
+    expect(waitingMails()[0].mail.text).toContain(`${PUBLIC_URL}/admin?lead=${id}`);
+    const overdueWebhooks = () => receiver.ofType('lead.overdue').filter((post) => post.json.data?.id === id);
+    await waitFor('the lead.overdue webhook', () => overdueWebhooks().length === 1);
+    await stream.next('lead.overdue', (message) => message.event === 'lead.overdue' && message.data === JSON.stringify({ id }));
     const listed = await admin.get('/api/admin/contacts?response=waiting').expect(200);
     expect(listed.body.find((lead: { id: string }) => lead.id === id)).toMatchObject({
       firstRespondedAt: null,
@@ -160,6 +199,10 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     const latency = Date.now() - soon.getTime();
     console.log(`follow-up reminder: e-mail received ${latency} ms after its time (scan every 1 s)`);
     expect(followUps()[0].envelopeTo).toEqual(['mia@example.com']);
+    await stream.next(
+      'lead.follow_up_due',
+      (message) => message.event === 'lead.follow_up_due' && message.data === JSON.stringify({ id }),
+    );
     expect(followUps()[0].mail.text).toContain(`${PUBLIC_URL}/admin?lead=${id}`);
     const due = await admin.get('/api/admin/contacts?followUp=due').expect(200);
     expect(due.body.map((lead: { id: string }) => lead.id)).toContain(id);
@@ -172,6 +215,7 @@ describe('response time: settings, report and follow-ups (one API)', () => {
       .send({ followUpAt: new Date(Date.now() + 1000).toISOString() })
       .expect(200);
     await waitFor('the second follow-up e-mail', () => followUps().length === 2, 15_000);
+    expect(waitingMails()).toHaveLength(1);
   }, 60_000);
 });
 
@@ -228,4 +272,49 @@ describe('response time: one escalation per lead with two API processes', () => 
       await db.end();
     }
   }, 150_000);
+});
+
+describe('response time: the upgrade', () => {
+  it('takes the first answer from the first audited status change (else the last status change), and escalates no old lead', async () => {
+    const databaseUrl = await createTestDatabase();
+    const older = MIGRATIONS.slice(0, MIGRATIONS.indexOf(ResponseTime1796581933046));
+    const before = await new DataSource({ ...dataSourceOptions(databaseUrl), migrations: older }).initialize();
+    await before.runMigrations();
+    const lead = async (status: string, changedAt: string | null) =>
+      (
+        await before.query<Array<{ id: string }>>(
+          `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, status_changed_at)
+           VALUES ('Ada', 'ada@example.com', 'community', '2026-11-02T10:00:00Z', $1, $2) RETURNING id`,
+          [status, changedAt],
+        )
+      )[0].id;
+    const audited = await lead('qualified', '2026-11-03T09:00:00Z');
+    const unaudited = await lead('contacted', '2026-11-02T12:30:00Z');
+    const waiting = await lead('new', null);
+    for (const [at, from, to] of [
+      ['2026-11-02T10:45:00Z', 'new', 'contacted'],
+      ['2026-11-03T09:00:00Z', 'contacted', 'qualified'],
+    ]) {
+      await before.query(
+        `INSERT INTO audit_events (actor, action, submission_id, detail, at) VALUES ('admin', 'status', $1, $2, $3)`,
+        [audited, JSON.stringify({ from, to }), at],
+      );
+    }
+    await before.destroy();
+
+    const after = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+    try {
+      await after.runMigrations();
+      const rows = await after.query<Array<{ id: string; first: Date | null; minutes: number | null; escalated: boolean }>>(
+        `SELECT id, first_responded_at AS first, response_minutes AS minutes, escalated_at IS NOT NULL AS escalated
+           FROM contact_submissions`,
+      );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(audited)).toMatchObject({ first: new Date('2026-11-02T10:45:00Z'), minutes: 45, escalated: false });
+      expect(byId.get(unaudited)).toMatchObject({ first: new Date('2026-11-02T12:30:00Z'), minutes: 150, escalated: false });
+      expect(byId.get(waiting)).toMatchObject({ first: null, minutes: null, escalated: true });
+    } finally {
+      await after.destroy();
+    }
+  });
 });

@@ -45,6 +45,9 @@ const CONTRACT: Record<string, Role> = {
   'GET /api/admin/spreadsheet': 'admin',
   'GET /api/admin/spreadsheet/deliveries': 'admin',
   'POST /api/admin/spreadsheet/deliveries/:deliveryId/redeliver': 'admin',
+  'GET /api/admin/settings/response-time': 'viewer',
+  'PUT /api/admin/settings/response-time': 'admin',
+  'GET /api/admin/analytics/response-time': 'viewer',
 };
 
 /**

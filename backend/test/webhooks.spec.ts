@@ -105,7 +105,10 @@ describe('outgoing webhooks', () => {
       .send({ url: 'ftp://example.com', events: ['lead.sold'] })
       .expect(400);
     expect(refused.body.message).toEqual(
-      expect.arrayContaining(['url must be an http(s) URL', 'each event must be one of lead.created, lead.updated, lead.erased']),
+      expect.arrayContaining([
+        'url must be an http(s) URL',
+        'each event must be one of lead.created, lead.updated, lead.erased, lead.overdue',
+      ]),
     );
     await admin.post('/api/admin/webhooks').send({ url: receiver.url, events: [] }).expect(400);
     await admin.patch('/api/admin/webhooks/00000000-0000-4000-8000-000000000000').send({ active: true }).expect(404);

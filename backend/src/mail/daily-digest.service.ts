@@ -16,7 +16,7 @@ const CHECK_EVERY_MS = 60_000;
  * that local date yet.
  */
 const DUE_USERS = `
-  SELECT u.id, u.email, ($1::timestamptz AT TIME ZONE u.time_zone)::date::text AS "localDate"
+  SELECT u.id, u.email, u.time_zone AS "timeZone", ($1::timestamptz AT TIME ZONE u.time_zone)::date::text AS "localDate"
     FROM users u
    WHERE u.notify_new_lead = 'daily' AND u.email IS NOT NULL AND u.disabled_at IS NULL
      AND ($1::timestamptz AT TIME ZONE u.time_zone)::time >= '08:00' AND ($1::timestamptz AT TIME ZONE u.time_zone)::time < '12:00'
@@ -68,7 +68,10 @@ export class DailyDigest implements OnApplicationBootstrap, OnModuleDestroy {
   async sendDue(): Promise<number> {
     if (!this.mail.enabled) return 0;
     const now = this.clock.now();
-    const due = await this.dataSource.query<Array<{ id: string; email: string; localDate: string }>>(DUE_USERS, [now]);
+    const due = await this.dataSource.query<Array<{ id: string; email: string; localDate: string; timeZone: string }>>(
+      DUE_USERS,
+      [now],
+    );
     let queued = 0;
     for (const user of due) {
       if (await this.dataSource.transaction((manager) => this.queueDigest(manager, user, now))) queued += 1;
@@ -79,7 +82,7 @@ export class DailyDigest implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async queueDigest(
     manager: EntityManager,
-    user: { id: string; email: string; localDate: string },
+    user: { id: string; email: string; localDate: string; timeZone: string },
     now: Date,
   ): Promise<boolean> {
     const counts = await manager.query<Array<{ interest: string; leads: number }>>(
@@ -91,13 +94,22 @@ export class DailyDigest implements OnApplicationBootstrap, OnModuleDestroy {
       `INSERT INTO digest_runs (user_id, local_date, leads) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING user_id`,
       [user.id, user.localDate, total],
     );
-    if (!claimed || total === 0) return false;
+    // The follow-ups planned for the user's local date, theirs or nobody's (neither archived nor spam).
+    const followUps = await manager.query<DigestLead[]>(
+      `SELECT id, name, company, interest FROM contact_submissions
+        WHERE follow_up_at >= $2::date::timestamp AT TIME ZONE $1 AND follow_up_at < ($2::date + 1)::timestamp AT TIME ZONE $1
+          AND (assignee_id = $3 OR assignee_id IS NULL)
+          AND status NOT IN ('archived', 'spam')
+        ORDER BY follow_up_at, id LIMIT ${DIGEST_LIST_LIMIT}`,
+      [user.timeZone, user.localDate, user.id],
+    );
+    if (!claimed || (total === 0 && followUps.length === 0)) return false;
     const leads = await manager.query<DigestLead[]>(
       `SELECT id, name, company, interest FROM contact_submissions WHERE ${LAST_DAY} ORDER BY submitted_at, id LIMIT ${DIGEST_LIST_LIMIT}`,
       [now],
     );
     await queueEmails(manager, [
-      { kind: 'digest', to: user.email, content: digestEmail(counts, leads, total, this.mail.publicUrl) },
+      { kind: 'digest', to: user.email, content: digestEmail(counts, leads, total, this.mail.publicUrl, followUps) },
     ]);
     return true;
   }

@@ -10,13 +10,14 @@ export const DIGEST_LIST_LIMIT = 100;
 /**
  * The daily digest: how many leads came in the last 24 hours, by interest, and each of them
  * (name, company, interest, a link to its drawer). `total` counts them all, `leads` lists the
- * first DIGEST_LIST_LIMIT.
+ * first DIGEST_LIST_LIMIT; `followUps` are the follow-ups planned for the reader's day.
  */
 export function digestEmail(
   counts: Array<{ interest: string; leads: number }>,
   leads: DigestLead[],
   total: number,
   publicUrl: string,
+  followUps: DigestLead[] = [],
 ): EmailContent {
   const subject = `Daily digest: ${total} new ${total === 1 ? 'lead' : 'leads'}`;
   const byInterest = counts.map(({ interest, leads: count }) => ({ label: interestLabel(interest), count }));
@@ -25,12 +26,17 @@ export function digestEmail(
     link: leadUrl(publicUrl, lead.id),
   }));
   const more = total - leads.length;
+  const planned = followUps.map((lead) => ({
+    line: [lead.name, lead.company, interestLabel(lead.interest)].filter(Boolean).join(' – '),
+    link: leadUrl(publicUrl, lead.id),
+  }));
   const text = [
     `${total} new ${total === 1 ? 'lead' : 'leads'} in the last 24 hours:`,
     ...byInterest.map(({ label, count }) => `- ${label}: ${count}`),
     '',
     ...listed.map(({ line, link }) => `${line}\n  ${link}`),
     ...(more > 0 ? [`… and ${more} more: ${new URL('/admin', publicUrl).href}`] : []),
+    ...(planned.length > 0 ? ['', "Today's follow-ups:", ...planned.map(({ line, link }) => `${line}\n  ${link}`)] : []),
     '',
   ].join('\n');
   const body = html`<h1 style="font-size:20px;margin:0 0 16px;">${subject}</h1>
@@ -48,6 +54,11 @@ export function digestEmail(
         html`<p style="margin:0 0 12px;">${line}<br /><a href="${link}" style="color:#1d4ed8;">Open the lead</a></p>`,
     )}
     ${more > 0 ? html`<p style="margin:0 0 16px;">… and ${more} more.</p>` : ''}
+    ${planned.length > 0 ? html`<h2 style="font-size:16px;margin:20px 0 12px;">Today's follow-ups</h2>` : ''}
+    ${planned.map(
+      ({ line, link }) =>
+        html`<p style="margin:0 0 12px;">${line}<br /><a href="${link}" style="color:#1d4ed8;">Open the lead</a></p>`,
+    )}
     <p style="margin:0;">${buttonLink(new URL('/admin', publicUrl).href, 'Open the inbox')}</p>`;
   return { subject, text, html: emailLayout(subject, body) };
 }

@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 
 /**
  * The report in one statement: the range's leads read once from
- * ix_contact_submissions_response_report (an index-only scan of the columns it needs), then
+ * ix_contact_submissions_submitted_at_id (an index-only scan of the columns it needs), then
  * the totals, the groups by assignee and by source. $1–$2 the range, $3 the target.
  */
 const REPORT = `

@@ -49,14 +49,20 @@ export class ResponseTime1796581933046 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "ix_contact_submissions_follow_up_at" ON "contact_submissions" ("follow_up_at") WHERE "follow_up_at" IS NOT NULL`,
     );
-    // The report reads these columns of a submission range only: an index-only scan.
+    // The report reads these columns of a submission range only: the keyset page's index
+    // carries them, so the report is an index-only scan (a second index on submitted_at
+    // would draw the keyset page away from its own).
+    await queryRunner.query(`DROP INDEX "ix_contact_submissions_submitted_at_id"`);
     await queryRunner.query(
-      `CREATE INDEX "ix_contact_submissions_response_report" ON "contact_submissions" ("submitted_at") INCLUDE ("status", "assignee_id", "utm_source", "response_minutes", "response_due_at")`,
+      `CREATE INDEX "ix_contact_submissions_submitted_at_id" ON "contact_submissions" ("submitted_at", "id") INCLUDE ("status", "assignee_id", "utm_source", "response_minutes", "response_due_at")`,
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX "ix_contact_submissions_response_report"`);
+    await queryRunner.query(`DROP INDEX "ix_contact_submissions_submitted_at_id"`);
+    await queryRunner.query(
+      `CREATE INDEX "ix_contact_submissions_submitted_at_id" ON "contact_submissions" ("submitted_at", "id")`,
+    );
     await queryRunner.query(`DROP INDEX "ix_contact_submissions_follow_up_at"`);
     await queryRunner.query(`DROP INDEX "ix_contact_submissions_response_due_at"`);
     await queryRunner.query(`DROP TABLE "response_time_settings"`);
