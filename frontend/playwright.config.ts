@@ -108,6 +108,8 @@ export default defineConfig({
           EMBEDDED_POSTGRES_DIR: databaseDir ?? '',
           ADMIN_USERNAME: ADMIN.username,
           ADMIN_PASSWORD: ADMIN.password,
+          // The admin's own address (the test e-mail goes there; an address changes only by confirmation).
+          ADMIN_EMAIL: ADMIN.email,
           SHEETS_WEBHOOK_URL: `http://127.0.0.1:${SHEETS_PORT}/exec`,
           // Deliveries within a second, and a quick retry if the receiver was not up yet.
           DELIVERY_POLL_INTERVAL_MS: '250',

@@ -31,7 +31,7 @@ export async function createContact(request: APIRequestContext, input: ContactIn
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
 export async function signIn(page: Page): Promise<void> {
-  const res = await page.request.post('/api/auth/login', { data: ADMIN });
+  const res = await page.request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
   expect(res.status(), await res.text()).toBe(200);
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -115,6 +116,13 @@ function NewPasswordForm({ token }: { token: string }) {
  */
 export function PasswordResetPage() {
   const token = useLinkToken();
-  // Keyed by the token: another link pasted in starts a fresh form.
-  return token === '' ? <RequestResetForm /> : <NewPasswordForm key={token} token={token ?? ''} />;
+  // Another link pasted in starts a fresh form; the token's first reading (null until the
+  // page's code runs) does not, or what was typed before the code came would be lost.
+  const [shown, setShown] = useState(token);
+  const [generation, setGeneration] = useState(0);
+  if (token !== shown) {
+    setShown(token);
+    if (shown !== null) setGeneration(generation + 1);
+  }
+  return token === '' ? <RequestResetForm /> : <NewPasswordForm key={generation} token={token ?? ''} />;
 }
