@@ -19,6 +19,7 @@ import { forgetNewLeads, resetNewLeads, useNewLeadIds } from '@/lib/live-events'
 import { useCan } from '@/lib/session-user';
 import { useAnalytics } from './analytics/api/get-analytics';
 import { StatCards } from './analytics/components/stat-cards';
+import { ResponseReportSlot } from './analytics/components/response-report-slot';
 import { TrendPanel } from './analytics/components/trend-panel';
 import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
 import { INBOX_API } from './inbox/api/inbox-keys';
@@ -66,7 +67,15 @@ function BulkBarSlot({ spamView }: { spamView: boolean }) {
 const NO_SUBMISSIONS: ContactSubmission[] = [];
 
 const hasFilters = (filters: Filters) =>
-  Boolean(filters.q.trim() || filters.interests.length || filters.statuses.length || filters.range || filters.assignee);
+  Boolean(
+    filters.q.trim() ||
+    filters.interests.length ||
+    filters.statuses.length ||
+    filters.range ||
+    filters.assignee ||
+    filters.response ||
+    filters.followUp,
+  );
 
 export function AdminDashboard() {
   const queryClient = useQueryClient();
@@ -270,6 +279,7 @@ export function AdminDashboard() {
             <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
           </Box>
         ) : null}
+        {rowsBuilt ? <ResponseReportSlot /> : null}
         <Suspense fallback={null}>
           <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
         </Suspense>

@@ -22,6 +22,8 @@ import { statusLabel } from '../utils/status-labels';
 import { AssigneeSelect } from './assignee-select';
 import { DeleteContactButton } from './delete-contact-button';
 import { DeliveryPanel } from './delivery-panel';
+import { FirstResponse } from './first-response';
+import { FollowUpPicker } from './follow-up-picker';
 import { LeadEmails } from './lead-emails';
 import { ConflictNotice } from './conflict-notice';
 import { NoteThread } from './note-thread';
@@ -105,6 +107,12 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
         <Box>
           <AssigneeSelect submission={lead} assignee={lead.assignee} />
         </Box>
+      </Section>
+      <Section title="First response">
+        <FirstResponse lead={lead} />
+      </Section>
+      <Section title="Follow-up">
+        <FollowUpPicker lead={lead} />
       </Section>
       <Section title="Notes">
         <NoteThread leadId={lead.id} notes={lead.notes} />

@@ -9,6 +9,7 @@ import type { Filters } from '../utils/filters';
 import { STATUS_LABELS } from '../utils/status-labels';
 import { AssigneeFilter } from './assignee-filter';
 import { FilterChips } from './filter-chips';
+import { ResponseViews } from './response-views';
 import { SearchBox } from './search-box';
 
 // The date range (MUI's toggle buttons) is a chunk of its own: a phone shows it only once its
@@ -39,6 +40,7 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
+      <ResponseViews filters={filters} onChange={onChange} />
       {phone && (
         <Button
           variant="outlined"

@@ -9,6 +9,7 @@ import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
+import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
 
 export type SubmissionsListProps = {
@@ -57,6 +58,7 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
           <LinkedInLink linkedin={submission.linkedin} />
         </Box>
         <ReceivedTime iso={submission.submittedAt} />
+        <ResponseTime lead={submission} />
         <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
         <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <StatusSelect submission={submission} />

@@ -14,6 +14,7 @@ import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
+import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
 
 export type SubmissionsTableProps = {
@@ -62,6 +63,7 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
       </TableCell>
       <TableCell sx={{ minWidth: 104 }}>
         <ReceivedTime iso={submission.submittedAt} />
+        <ResponseTime lead={submission} />
       </TableCell>
     </TableRow>
   );

@@ -21,12 +21,22 @@ export type Filters = {
   assignee: AssigneeChoice;
   /** The view (utils/inbox-views): '' for the inbox, 'spam' for the held leads. */
   view: string;
+  /** First answer: the API's `response=overdue|waiting|answered`. */
+  response: ResponseChoice;
+  /** `followUp=due`: follow-ups due now or earlier. */
+  followUp: FollowUpChoice;
 };
 
 export type AssigneeChoice = '' | 'me' | 'none';
+export type ResponseChoice = '' | 'overdue' | 'waiting' | 'answered';
+export type FollowUpChoice = '' | 'due';
+const RESPONSE_CHOICES: readonly ResponseChoice[] = ['overdue', 'waiting', 'answered'];
 
 /** The API's list filters, as the CSV export takes them: every value a string, absent when unset. */
-export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']>;
+export type ApiFilters = NonNullable<paths['/api/admin/contacts/export.csv']['get']['parameters']['query']> & {
+  response?: string;
+  followUp?: string;
+};
 
 export const Q_MIN_LENGTH = 2;
 export const Q_MAX_LENGTH = 100;
@@ -47,6 +57,8 @@ export function readFilters(params: URLSearchParams): Filters {
     assignee:
       params.get('assignee') === 'me' || params.get('assignee') === 'none' ? (params.get('assignee') as AssigneeChoice) : '',
     view: findView(params.get('view') ?? '').id,
+    response: RESPONSE_CHOICES.find((choice) => choice === params.get('response')) ?? '',
+    followUp: params.get('followUp') === 'due' ? 'due' : '',
   };
 }
 
@@ -58,6 +70,8 @@ export function writeFilters(filters: Filters): URLSearchParams {
   if (filters.interests.length) params.set('interest', filters.interests.join(','));
   if (filters.statuses.length) params.set('status', filters.statuses.join(','));
   if (filters.assignee) params.set('assignee', filters.assignee);
+  if (filters.response) params.set('response', filters.response);
+  if (filters.followUp) params.set('followUp', filters.followUp);
   if (filters.range) params.set('range', filters.range);
   if (filters.range === 'custom') {
     if (filters.from) params.set('from', filters.from);
@@ -99,6 +113,8 @@ export function toApiFilters(filters: Filters, now: Date = new Date()): ApiFilte
   if (filters.interests.length) api.interest = filters.interests.join(',');
   if (filters.statuses.length) api.status = filters.statuses.join(',');
   if (filters.assignee) api.assignee = filters.assignee;
+  if (filters.response) api.response = filters.response;
+  if (filters.followUp) api.followUp = filters.followUp;
   // A view's own filters come last: the Spam view lists held leads whatever status is chosen.
   return { ...api, ...findView(filters.view).filters };
 }

@@ -38,6 +38,15 @@ describe('filters', () => {
     expect(readFilters(new URLSearchParams('view=nowhere')).view).toBe('');
   });
 
+  it('keeps the Overdue and Follow-ups views in the URL and sends them as `response` and `followUp`', () => {
+    const overdue = readFilters(new URLSearchParams('response=overdue'));
+    expect(writeFilters(overdue).toString()).toBe('response=overdue');
+    expect(toApiFilters(overdue, now)).toEqual({ response: 'overdue' });
+    const due = readFilters(new URLSearchParams('followUp=due&assignee=me'));
+    expect(toApiFilters(due, now)).toEqual({ assignee: 'me', followUp: 'due' });
+    expect(readFilters(new URLSearchParams('response=late&followUp=soon'))).toMatchObject({ response: '', followUp: '' });
+  });
+
   it('draws the trend over the chosen range, at least 7 and at most 365 days', () => {
     expect(trendDays(readFilters(new URLSearchParams('')), now)).toBe(30);
     expect(trendDays(readFilters(new URLSearchParams('range=90')), now)).toBe(90);

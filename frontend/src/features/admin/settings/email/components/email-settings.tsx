@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useAutoReply } from '../api/get-auto-reply';
 import { useEmailSettings } from '../api/get-email-settings';
+import { ResponseTimeSettingsSection } from '../../response-time/components/response-time-settings';
 import { AutoReplyForm } from './auto-reply-form';
 import { TestEmailButton } from './test-email-button';
 
@@ -50,6 +51,8 @@ export function EmailSettings() {
         {autoReply.isError ? <Alert severity="error">Could not load the auto-reply: {autoReply.error.message}</Alert> : null}
         {autoReply.data ? <AutoReplyForm settings={autoReply.data} /> : null}
       </Box>
+      {/* Its escalations and follow-up reminders are e-mails: set beside them. */}
+      <ResponseTimeSettingsSection />
     </Box>
   );
 }

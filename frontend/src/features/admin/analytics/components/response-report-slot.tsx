@@ -1,0 +1,33 @@
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+
+// The report, its queries and its charts are chunks of their own, fetched and mounted only
+// once the panel's place comes near the screen: the dashboard's first load carries none of it.
+const ResponseReportPanel = lazy(() => import('./response-report-panel').then((m) => ({ default: m.ResponseReportPanel })));
+
+/** The place of the response-time report, below the trend; filled once it scrolls near. */
+export function ResponseReportSlot() {
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = place.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <Box ref={place} data-testid="response-report" sx={{ minWidth: 0, minHeight: near ? undefined : 320 }}>
+      {near ? (
+        <Suspense fallback={null}>
+          <ResponseReportPanel />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}

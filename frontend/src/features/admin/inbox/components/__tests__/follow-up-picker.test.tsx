@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { followUpChoices, followUpOn } from '../../utils/follow-up-choices';
+import { FollowUpPicker } from '../follow-up-picker';
+
+const lead = { id: 'id-1', version: 3, status: 'new' as const, assigneeId: null, followUpAt: null };
+type Call = { method: string; url: string; body: { followUpAt?: string | null }; ifMatch?: string };
+let calls: Call[];
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const body = JSON.parse((init?.body as string | undefined) ?? '{}') as Call['body'];
+      const ifMatch = (init?.headers as Record<string, string> | undefined)?.['If-Match'];
+      calls.push({ method: init?.method ?? 'GET', url: input as string, body, ifMatch });
+      const answer = { ...lead, ...body, version: 4 };
+      return Promise.resolve(new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } }));
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe(FollowUpPicker.name, () => {
+  it('sets tomorrow 09:00 or a chosen date through the lead PATCH with If-Match', async () => {
+    const { user } = renderApp(<FollowUpPicker lead={lead} />);
+    expect(screen.getByTestId('follow-up')).toHaveTextContent('No follow-up set.');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Today',
+      'Tomorrow',
+      'Next week',
+      'Set date',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    const tomorrow = followUpChoices().find((choice) => choice.key === 'tomorrow')!.at;
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({
+      method: 'PATCH',
+      url: '/api/admin/contacts/id-1',
+      body: { followUpAt: tomorrow.toISOString() },
+      ifMatch: '"3"',
+    });
+    expect(tomorrow.getHours()).toBe(9);
+
+    expect(screen.getByRole('button', { name: 'Set date' })).toBeDisabled();
+    await user.type(screen.getByLabelText('On a date'), '2030-12-24');
+    await user.click(screen.getByRole('button', { name: 'Set date' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].body).toEqual({ followUpAt: followUpOn('2030-12-24')!.toISOString() });
+  });
+
+  it('says when it is due, clears it, and offers a viewer no change', async () => {
+    const set = { ...lead, followUpAt: '2020-01-06T09:00:00.000Z' };
+    const { user, unmount } = renderApp(<FollowUpPicker lead={set} />);
+    expect(screen.getByTestId('follow-up')).toHaveTextContent(/^Due since /);
+    await user.click(screen.getByRole('button', { name: 'Clear follow-up' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({ followUpAt: null });
+    unmount();
+
+    renderApp(<FollowUpPicker lead={{ ...set, followUpAt: '2099-01-05T09:00:00.000Z' }} />, {
+      user: { ...(await import('@/testing/test-utils')).TEST_ADMIN, role: 'viewer' },
+    });
+    expect(screen.getByTestId('follow-up')).toHaveTextContent(/^Follow up on /);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { toast } from '@/components/toast/toast';
+import { useMinuteClock } from '@/lib/minute-clock';
+import { useCan } from '@/lib/session-user';
+import type { SeenLead } from '../api/contact-types';
+import { LeadConflictError } from '../api/lead-conflicts';
+import type { ResponseFields } from '../api/response-time-types';
+import { useUpdateContact } from '../api/update-contact';
+import { followUpChoices, followUpOn, localDay } from '../utils/follow-up-choices';
+
+export type FollowUpPickerProps = {
+  lead: SeenLead & Pick<ResponseFields, 'followUpAt'>;
+};
+
+const whenText = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/**
+ * When to follow the lead up: today, tomorrow, next week or a chosen date (09:00 local
+ * time), or cleared; saved by the lead's PATCH with If-Match like any change of the drawer.
+ */
+export function FollowUpPicker({ lead }: FollowUpPickerProps) {
+  const update = useUpdateContact();
+  const canEdit = useCan('triage');
+  const now = useMinuteClock();
+  const [date, setDate] = useState('');
+  const dateId = useId();
+  const followUpAt = lead.followUpAt ?? null;
+  const due = followUpAt !== null && new Date(followUpAt) <= now;
+
+  const save = (at: Date | null) =>
+    update.mutateAsync({ lead, changes: { followUpAt: at ? at.toISOString() : null } }).then(
+      () => setDate(''),
+      (error: Error) => {
+        // A teammate's change came first: the conflict notice says which (lead-conflicts).
+        if (!(error instanceof LeadConflictError))
+          void toast({ title: 'Follow-up not changed', description: error.message, destructive: true });
+      },
+    );
+  const chosenDate = followUpOn(date);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Typography variant="body2" data-testid="follow-up" color={due ? 'error' : undefined}>
+        {followUpAt ? `${due ? 'Due since' : 'Follow up on'} ${whenText(followUpAt)}` : 'No follow-up set.'}
+      </Typography>
+      {canEdit ? (
+        <>
+          <Box role="group" aria-label="Follow up" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {followUpChoices(now).map((choice) => (
+              <Button
+                key={choice.key}
+                size="small"
+                variant="outlined"
+                disabled={update.isPending}
+                onClick={() => void save(choice.at)}
+              >
+                {choice.label}
+              </Button>
+            ))}
+            {followUpAt ? (
+              <Button size="small" color="inherit" disabled={update.isPending} onClick={() => void save(null)}>
+                Clear follow-up
+              </Button>
+            ) : null}
+          </Box>
+          <Box
+            component="form"
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (chosenDate) void save(chosenDate);
+            }}
+          >
+            <TextField
+              id={dateId}
+              type="date"
+              size="small"
+              label="On a date"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localDay(now) } }}
+            />
+            <Button type="submit" size="small" variant="outlined" disabled={!chosenDate || update.isPending}>
+              Set date
+            </Button>
+          </Box>
+        </>
+      ) : null}
+    </Box>
+  );
+}

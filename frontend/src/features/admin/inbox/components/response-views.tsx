@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { Filters } from '../utils/filters';
+
+export type ResponseViewsProps = {
+  filters: Pick<Filters, 'response' | 'followUp'>;
+  onChange: (changes: Partial<Filters>) => void;
+};
+
+type View = { label: string; on: (filters: ResponseViewsProps['filters']) => boolean; changes: Partial<Filters> };
+
+// Each view is a filter of the URL (`response=overdue`, `followUp=due`); one at a time.
+const VIEWS: View[] = [
+  { label: 'Overdue', on: (filters) => filters.response === 'overdue', changes: { response: 'overdue', followUp: '' } },
+  { label: 'Follow-ups', on: (filters) => filters.followUp === 'due', changes: { followUp: 'due', response: '' } },
+];
+
+/** The inbox's views beyond the list: leads waiting past the target, follow-ups due; chosen again, back to every lead. */
+export function ResponseViews({ filters, onChange }: ResponseViewsProps) {
+  return (
+    <Box role="group" aria-label="Views" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ minWidth: 56 }}>
+        View
+      </Typography>
+      {VIEWS.map((view) => {
+        const on = view.on(filters);
+        return (
+          <Chip
+            key={view.label}
+            label={view.label}
+            size="small"
+            color={on ? 'primary' : 'default'}
+            variant={on ? 'filled' : 'outlined'}
+            aria-pressed={on}
+            onClick={() => onChange(on ? { response: '', followUp: '' } : view.changes)}
+          />
+        );
+      })}
+    </Box>
+  );
+}
