@@ -27,7 +27,9 @@ describe('GET /api/admin/analytics/trend', () => {
       { submittedAt: new Date('2026-11-20T11:00:00Z'), interest: 'partnership' },
       // Either side of midnight in Los Angeles (both 21 November in UTC).
       { submittedAt: new Date('2026-11-21T07:59:59Z'), interest: 'empower-team' },
-      { submittedAt: new Date('2026-11-21T08:00:00Z'), interest: 'empower-team', status: 'spam' },
+      // Archived leads count; spam (marked by hand or held) does not.
+      { submittedAt: new Date('2026-11-21T08:00:00Z'), interest: 'empower-team', status: 'archived' },
+      { submittedAt: new Date('2026-11-22T12:00:00Z'), interest: 'community', status: 'spam' },
       // Before any range asked below, and after now.
       { submittedAt: new Date('2025-01-01T00:00:00Z') },
       { submittedAt: new Date('2026-11-24T12:00:00Z') },

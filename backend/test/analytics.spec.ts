@@ -43,6 +43,31 @@ describe('GET /api/admin/analytics', () => {
     });
   });
 
+  it('leaves spam out of the cards, whether marked by hand or held, and counts a lead again once it is not spam', async () => {
+    const [ham, marked] = await seedSubmissions(sut.dataSource, [
+      { submittedAt: new Date('2026-11-10T09:00:00Z'), interest: 'partnership', company: 'Acme' },
+      { submittedAt: new Date('2026-11-11T09:00:00Z'), interest: 'community', company: 'Initech' },
+    ]);
+    expect((await analytics().expect(200)).body.total).toBe(2);
+
+    await admin.patch(`/api/admin/contacts/${marked}`).send({ status: 'spam' }).expect(200);
+    expect((await analytics().expect(200)).body).toEqual({
+      total: 1,
+      thisMonth: 1,
+      companiesSubmitted: 1,
+      interestBreakdown: { partnership: 1 },
+    });
+
+    await admin.patch(`/api/admin/contacts/${marked}`).send({ status: 'contacted' }).expect(200);
+    await admin.delete(`/api/admin/contacts/${ham}`).expect(204);
+    expect((await analytics().expect(200)).body).toEqual({
+      total: 1,
+      thisMonth: 1,
+      companiesSubmitted: 1,
+      interestBreakdown: { community: 1 },
+    });
+  });
+
   it('counts the month in the given time zone', async () => {
     // 23:30 UTC on the last day of October is already November 1st in Tokyo (UTC+9)...
     await seedSubmissions(sut.dataSource, [{ submittedAt: new Date('2026-10-31T23:30:00Z') }]);
