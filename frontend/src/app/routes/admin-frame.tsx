@@ -42,7 +42,7 @@ export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading
   const user = me.data ?? null;
   return (
     <SessionUserProvider user={user}>
-      <AdminHeader user={user} />
+      <AdminHeader user={user} sessionPending={me.isPending} />
       <Box component="main" sx={{ py: { xs: 3, md: 5 } }}>
         <Container maxWidth={maxWidth}>
           {me.isPending ? (
