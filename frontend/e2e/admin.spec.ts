@@ -47,6 +47,7 @@ test.describe('admin sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     // Signed out once the dashboard has loaded: its last requests (the rows' assignees, then
     // the trend) would otherwise answer 401 after the sign-out, an error in the console.
+    await page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
     await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -180,6 +180,7 @@ test('the trend chart draws the chosen range beside the interest breakdown', asy
   await page.goto('/admin?range=7');
   await expect(page.getByRole('heading', { name: 'Submissions a day, last 7 days' })).toBeVisible();
   const chart = page.getByTestId('trend-chart');
+  await chart.scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(chart.locator('svg').first()).toBeVisible();
   await expect(chart.locator('.MuiBarChart-element').filter({ visible: true }).first()).toBeVisible();
   const sum = trend.reduce((total, day) => total + day.total, 0);
@@ -293,6 +294,7 @@ test('the inbox has no axe violations: filters, table, drawer and the erase dial
   await page.goto(`/admin?q=${word}&range=custom&from=${from}`);
   await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(from);
   await expect(rows(page)).toHaveCount(1);
+  await page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: `Axe ${word}` }).click();

@@ -113,6 +113,7 @@ test('a note typed when the session has ended survives signing in again', async 
   const note = drawer(page).getByRole('textbox', { name: 'New note' });
   await note.fill('Call back on Tuesday about the pilot');
   // The dashboard has loaded (its last request, the trend's, would otherwise answer 401 below).
+  await page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
 
   // The session ends elsewhere (here: signed out through the API).
@@ -163,6 +164,7 @@ test('every Tab stop of the dashboard is a visible control, the first one includ
   await createContact(request, { name: `Tab ${word}`, email: `tab.${word}@example.com`, interest: 'community' });
   await page.goto(`/admin?q=${word}`);
   await expect(rows(page)).toHaveCount(1);
+  await page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
   await expect(page.getByTestId('trend-chart').locator('[tabindex="0"]')).toHaveCount(0);
 

@@ -51,6 +51,7 @@ test("one changes the status: the other's drawer and row show it within a second
   const { name, url } = await lead(page);
   await Promise.all([page.goto(url), ann.page.goto(url)]);
   for (const screen of [page, ann.page]) await expect(drawer(screen).getByRole('article', { name })).toBeVisible();
+  await ann.page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(ann.page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
 
   await drawer(page)
@@ -152,6 +153,7 @@ test('a note thread keeps both authors; each deletes only their own', async ({ p
 
 test('leads that arrive while the user is on Account are counted there and on the dashboard', async ({ page }) => {
   await page.goto('/admin');
+  await page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveTitle(/^Your account/);
@@ -171,6 +173,7 @@ test('an ended session says so, and signing in again returns to the same page', 
   const { name, url } = await lead(page);
   await page.goto(url);
   await expect(drawer(page).getByRole('article', { name })).toBeVisible();
+  await page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
   const where = page.url();
 

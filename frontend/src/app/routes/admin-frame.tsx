@@ -19,6 +19,11 @@ export type AdminFrameProps = {
   maxWidth?: 'md' | 'lg';
   /** What the page says while the session is checked. */
   loadingLabel?: string;
+  /**
+   * What the page's content shows, under the header, while the session is asked for; without
+   * it the whole page is a loading screen meanwhile.
+   */
+  pending?: ReactNode;
   /** The page's content for the signed-in user, or for nobody signed in (null). */
   children: (user: SessionUser | null) => ReactNode;
 };
@@ -28,19 +33,21 @@ export type AdminFrameProps = {
  * admin page keeps the live event stream open while signed in, and its title counts the new
  * leads ("(2) Account"), wherever the user is.
  */
-export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading...', children }: AdminFrameProps) {
+export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading...', pending, children }: AdminFrameProps) {
   const me = useMe();
   useLiveEvents(useQueryClient(), Boolean(me.data));
   const newLeads = useNewLeadIds().size;
   usePageTitle(newLeads ? `(${newLeads}) ${title}` : title);
-  if (me.isPending) return <LoadingScreen fullPage label={loadingLabel} />;
+  if (me.isPending && !pending) return <LoadingScreen fullPage label={loadingLabel} />;
   const user = me.data ?? null;
   return (
     <SessionUserProvider user={user}>
-      <AdminHeader user={user} />
+      <AdminHeader user={user} sessionPending={me.isPending} />
       <Box component="main" sx={{ py: { xs: 3, md: 5 } }}>
         <Container maxWidth={maxWidth}>
-          {me.isError ? (
+          {me.isPending ? (
+            pending
+          ) : me.isError ? (
             <Typography role="alert" color="error">
               Could not check your session: {me.error.message}
             </Typography>

@@ -16,10 +16,17 @@ const ADMIN_LINKS: Array<{ href: string; label: string; permission?: Permission 
   { href: paths.emailSettings, label: 'E-mail', permission: 'team' },
 ];
 
-export type AdminHeaderProps = { user: SessionUser | null };
+export type AdminHeaderProps = {
+  user: SessionUser | null;
+  /**
+   * The session is being asked for (a browser with the signed-in hint): the links every
+   * signed-in user has, so that the header the page paints first hardly grows once it is known.
+   */
+  sessionPending?: boolean;
+};
 
 /** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team, Webhooks and E-mail (admins) and "Sign out". */
-export function AdminHeader({ user }: AdminHeaderProps) {
+export function AdminHeader({ user, sessionPending = false }: AdminHeaderProps) {
   return (
     <SiteHeader
       actions={
@@ -32,9 +39,9 @@ export function AdminHeader({ user }: AdminHeaderProps) {
           <Button component={RouterLink} href={paths.home} variant="contained">
             Back to Form
           </Button>
-          {user ? (
+          {user || sessionPending ? (
             <>
-              {ADMIN_LINKS.filter((link) => !link.permission || can(user.role, link.permission)).map((link) => (
+              {ADMIN_LINKS.filter((link) => !link.permission || (user && can(user.role, link.permission))).map((link) => (
                 <Button key={link.href} component={RouterLink} href={link.href} color="inherit" size="small">
                   {link.label}
                 </Button>

@@ -1,23 +1,56 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import Typography from '@mui/material/Typography';
 import { LoadingScreen } from '@/components/loading-screen';
 import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
 import type { SessionUser } from '@/config/roles';
 import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
+import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { AdminFrameBody, AdminProviders } from './admin-frame';
 
 // This chunk decides between the two, each a chunk of its own: a signed-out visitor loads
 // the sign-in form (Formik, Yup and the MUI inputs), a signed-in one the dashboard.
 const SignedInDashboard = lazy(() => import('./admin-signed-in').then((m) => ({ default: m.SignedInDashboard })));
 
-function dashboardOrSignIn(user: SessionUser | null) {
+function DashboardHeading() {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useFocusIfLost(ref);
   return (
-    <Suspense fallback={<LoadingScreen label={ADMIN_LOADING_TEXT} />}>{user ? <SignedInDashboard /> : <SignInForm />}</Suspense>
+    <Typography ref={ref} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, outline: 'none' }}>
+      Admin Dashboard
+    </Typography>
+  );
+}
+
+const dashboardLoading = <LoadingScreen label={ADMIN_LOADING_TEXT} />;
+
+// While a browser with the signed-in hint asks for its session (admin-session.html, prerendered):
+// the dashboard's frame and heading, so that they paint with the page's first paint rather
+// than once the session and the dashboard's chunk are in. The heading stays in place after.
+const sessionPending = (
+  <>
+    <DashboardHeading />
+    {dashboardLoading}
+  </>
+);
+
+function dashboardOrSignIn(user: SessionUser | null) {
+  return user ? (
+    <>
+      <DashboardHeading />
+      <Suspense fallback={dashboardLoading}>
+        <SignedInDashboard />
+      </Suspense>
+    </>
+  ) : (
+    <Suspense fallback={dashboardLoading}>
+      <SignInForm />
+    </Suspense>
   );
 }
 
 export function AdminRoute() {
   return (
-    <AdminFrameBody title={pageMeta.admin.title} maxWidth="lg" loadingLabel={ADMIN_LOADING_TEXT}>
+    <AdminFrameBody title={pageMeta.admin.title} maxWidth="lg" pending={sessionPending}>
       {dashboardOrSignIn}
     </AdminFrameBody>
   );

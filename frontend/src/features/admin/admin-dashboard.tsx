@@ -29,6 +29,7 @@ import { InboxViews } from './inbox/components/inbox-views';
 import { LeadSelectionContext, useSelectedIds } from './inbox/components/lead-selection-boxes';
 import { SubmissionsFilters } from './inbox/components/submissions-filters';
 import { SubmissionsList } from './inbox/components/submissions-list';
+import { SubmissionsTable } from './inbox/components/submissions-table';
 import type { ContactSubmission } from './inbox/api/contact-types';
 import type { Filters } from './inbox/utils/filters';
 import { LeadSelection } from './inbox/utils/lead-selection';
@@ -39,12 +40,6 @@ import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } fro
 const SubmissionDrawer = lazy(() =>
   import('./inbox/components/submission-drawer').then((m) => ({ default: m.SubmissionDrawer })),
 );
-
-// The wide screen's table (MUI's Table parts) is a chunk of its own, which a phone never
-// fetches; a wide screen starts fetching it as this chunk runs, alongside the first API calls.
-const loadTable = () => import('./inbox/components/submissions-table');
-if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 900px)').matches) void loadTable();
-const SubmissionsTable = lazy(() => loadTable().then((m) => ({ default: m.SubmissionsTable })));
 
 // A teammate's conflicting change is rare: its notice (MUI's Alert) comes when one shows.
 const ConflictNotice = lazy(() => import('./inbox/components/conflict-notice').then((m) => ({ default: m.ConflictNotice })));
@@ -245,9 +240,7 @@ export function AdminDashboard() {
               <SpamList submissions={shownSubmissions} onOpen={setOpenId} />
             </Suspense>
           ) : wide ? (
-            <Suspense fallback={null}>
-              <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
-            </Suspense>
+            <SubmissionsTable submissions={shownSubmissions} onOpen={setOpenId} />
           ) : (
             <SubmissionsList submissions={shownSubmissions} onOpen={setOpenId} />
           )}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { LazyAlert as Alert } from '@/components/lazy-alert';
 import { Spinner } from '@/components/spinner';
 import { INTERESTS } from '@/config/interests';
+import { useInView } from '@/lib/use-in-view';
 import type { TrendDay } from '../api/get-trend';
 import { useTrend } from '../api/get-trend';
 
@@ -57,14 +58,17 @@ export function TrendCaption({ days }: { days: TrendDay[] }) {
 // Memoized: opening a lead re-renders the dashboard, not the chart.
 export const TrendPanel = memo(function TrendPanel({ days, interestBreakdown }: TrendPanelProps) {
   const trend = useTrend(days);
+  // The chart (its chunk, and its mount: one long task on a phone) waits until the panel
+  // comes near the screen; the trend itself is fetched at once, so it is ready then.
+  const [panel, inView] = useInView<HTMLElement>();
   return (
-    <Paper component="section" aria-labelledby="trend-title" variant="outlined" sx={{ p: 2.5, borderRadius: 3 }}>
+    <Paper ref={panel} component="section" aria-labelledby="trend-title" variant="outlined" sx={{ p: 2.5, borderRadius: 3 }}>
       <Typography id="trend-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         Submissions a day, last {days} days
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 1fr)' } }}>
         <Box component="figure" data-testid="trend-chart" sx={{ m: 0, minWidth: 0 }}>
-          {trend.isPending ? (
+          {trend.isPending || !inView ? (
             <ChartLoading />
           ) : trend.isError ? (
             <Alert severity="error">Could not load the trend: {trend.error.message}</Alert>

@@ -1,11 +1,12 @@
 import { Fragment } from 'react';
+import type { CSSProperties } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { interestLabel } from '@/config/interests';
 import { parseHttpUrl } from '@/lib/url';
+import './lead-parts.css';
 
 // The parts of a lead that spec §2 lists for every entry of "Recent Submissions": the table,
 // the phone's list and the drawer show them alike. Typed text is always rendered as text.
@@ -38,14 +39,14 @@ export function emailPieces(email: string): string[] {
  */
 export function EmailText({ email }: EmailTextProps) {
   return (
-    <Box component="span" sx={{ overflowWrap: 'break-word', '& > span': { whiteSpace: 'nowrap' } }}>
+    <span className="email-text">
       {emailPieces(email).map((piece, index) => (
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}
           {piece.length > EMAIL_PIECE_MAX_NOWRAP ? piece : <span>{piece}</span>}
         </Fragment>
       ))}
-    </Box>
+    </span>
   );
 }
 
@@ -74,21 +75,16 @@ export type LeadCommentsProps = {
 /** "Additional Comments:" with the comments, when there are any. */
 export function LeadComments({ comments, lines, sx }: LeadCommentsProps) {
   if (!comments) return null;
-  const clamp = lines
-    ? { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: String(lines), overflow: 'hidden' }
-    : {};
   return (
     <Box sx={sx}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        Additional Comments:
-      </Typography>
-      <Typography
-        variant="body2"
+      <p className="lead-text lead-text--strong">Additional Comments:</p>
+      <p
+        className={lines ? 'lead-text lead-comments__text lead-comments__text--clamped' : 'lead-text lead-comments__text'}
+        style={lines ? ({ '--lines': lines } as CSSProperties) : undefined}
         title={lines ? comments : undefined}
-        sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word', ...clamp }}
       >
         {comments}
-      </Typography>
+      </p>
     </Box>
   );
 }

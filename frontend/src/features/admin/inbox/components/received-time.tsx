@@ -1,6 +1,6 @@
-import Typography from '@mui/material/Typography';
 import { useMinuteClock } from '@/lib/minute-clock';
 import { localTime, relativeTime } from '../utils/relative-time';
+import './lead-parts.css';
 
 export type ReceivedTimeProps = {
   iso: string;
@@ -14,12 +14,10 @@ export function ReceivedTime({ iso }: ReceivedTimeProps) {
   const now = useMinuteClock();
   return (
     <>
-      <Typography component="time" variant="body2" dateTime={iso} sx={{ display: 'block' }}>
+      <time className="lead-text lead-time" dateTime={iso}>
         {localTime(iso)}
-      </Typography>
-      <Typography component="span" variant="caption" color="text.secondary">
-        {relativeTime(iso, now)}
-      </Typography>
+      </time>
+      <span className="lead-caption">{relativeTime(iso, now)}</span>
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
 import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
@@ -11,6 +9,7 @@ import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
 import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
+import './submissions-list.css';
 
 export type SubmissionsListProps = {
   submissions: ContactSubmission[];
@@ -23,17 +22,10 @@ type ItemProps = { submission: ContactSubmission; onOpen: (id: string) => void }
 /** One lead's card; memoized, so that opening a lead or loading more re-renders no card that did not change. */
 const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: ItemProps) {
   return (
-    // A card off screen is not laid out until it comes near (its height estimated meanwhile):
-    // fifty cards laid out at once were most of the phone's first screen's work.
-    <Box component="li" sx={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 240px' }}>
-      <Paper
-        component="article"
-        variant="outlined"
-        data-testid="submission"
-        aria-label={submission.name}
-        sx={{ p: 2, borderRadius: 3 }}
-      >
-        <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+    // A card off screen is not laid out until it comes near (submissions-list.css).
+    <li className="lead-list__item">
+      <article className="lead-card" data-testid="submission" aria-label={submission.name}>
+        <div className="lead-card__name">
           <SelectLeadBox id={submission.id} name={submission.name} />
           <Link
             component="button"
@@ -44,28 +36,24 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
             {submission.name}
           </Link>
           <RepeatMarker repeatOf={submission.repeatOf} />
-        </Box>
-        <Typography variant="body2">
+        </div>
+        <p className="lead-card__text">
           <EmailText email={submission.email} />
-        </Typography>
-        {submission.company ? (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
-            {submission.company}
-          </Typography>
-        ) : null}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 0.5 }}>
+        </p>
+        {submission.company ? <p className="lead-card__text lead-card__text--secondary">{submission.company}</p> : null}
+        <div className="lead-card__tags">
           <InterestChip interest={submission.interest} />
           <LinkedInLink linkedin={submission.linkedin} />
-        </Box>
+        </div>
         <ReceivedTime iso={submission.submittedAt} />
         <ResponseTime lead={submission} />
         <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
-        <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <div className="lead-card__controls">
           <StatusSelect submission={submission} />
           <AssigneeSelect submission={submission} />
-        </Box>
-      </Paper>
-    </Box>
+        </div>
+      </article>
+    </li>
   );
 });
 
@@ -73,11 +61,11 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
 export const SubmissionsList = memo(function SubmissionsList({ submissions, onOpen }: SubmissionsListProps) {
   const selectable = useLeadSelection() !== null;
   const list = (
-    <Box component="ul" aria-labelledby="recent-submissions" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+    <ul className="lead-list" aria-labelledby="recent-submissions">
       {submissions.map((submission) => (
         <SubmissionItem key={submission.id} submission={submission} onOpen={onOpen} />
       ))}
-    </Box>
+    </ul>
   );
   if (!selectable) return list;
   return (
