@@ -11,15 +11,17 @@
 //          and with a new client IP per request (X-Forwarded-For; TRUST_PROXY=1);
 //   API + e-mail  a second built API with SMTP_URL set and one `instant` user: every lead
 //          also queues a new-lead e-mail, which its delivery worker sends meanwhile to an
-//          SMTP server in this process that takes and drops each message (issue 25: the
+//          SMTP server in this process that takes and drops each message (the
 //          intake with e-mail on beside off).
+//   API, spam filter off  a third built API with SPAM_FILTER=off, keyed: what scoring every
+//          submission at intake costs, beside the keyed API (which scores).
 // Prints req/s, p50/p99, errors, peak RSS and CPU ms per request (of the server's process;
 // PostgreSQL's not counted) of each, the ratio to the bare server of the same run, and the
 // machine's load average. Prints; never judges.
 // Usage: npm run bench:contact -w backend   (after npm run build -w backend; needs wrk)
 // BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) rounds; bench:contact:short
-// runs 3 × 3 s. BENCH_CONTACT_PORT_BASE: the servers listen on this port and the next four
-// (PostgreSQL, bare, floor, API, API + e-mail) instead of free ports.
+// runs 3 × 3 s. BENCH_CONTACT_PORT_BASE: the servers listen on this port and the next five
+// (PostgreSQL, bare, floor, API, API + e-mail, API with the spam filter off) instead of free ports.
 // BENCH_CONTACT_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and the
 // benchmark ends with where its CPU time went, by package or file (cpu-profile-summary.mjs).
 // BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's.
@@ -193,6 +195,10 @@ try {
     apiEnv(),
     (url) => ({ url: `${url}/api/health/ready` }),
   );
+  // The same API with the spam score off: what scoring at intake costs (the keyed cases side by side).
+  const unscored = await start('API, spam filter off', 5, ['dist/main.js'], { ...apiEnv(), SPAM_FILTER: 'off' }, (url) => ({
+    url: `${url}/api/health/ready`,
+  }));
   const mailing = await start(
     'API + e-mail',
     4,
@@ -224,6 +230,7 @@ try {
     { id: 'floor', name: 'floor: Nest + ValidationPipe + INSERT', server: floor, perRequest: [] },
     { id: 'api', name: 'API, no key', server: api, perRequest: [] },
     { id: 'api-key', name: 'API, a fresh key per request', server: api, perRequest: ['key'] },
+    { id: 'api-key-unscored', name: 'API, spam filter off, a fresh key per request', server: unscored, perRequest: ['key'] },
     { id: 'api-ip', name: 'API, a new client IP per request', server: api, perRequest: ['ip'] },
     { id: 'api-mail', name: 'API + e-mail, a new-lead e-mail per request', server: mailing, perRequest: [] },
   ].filter((one) => CASES === undefined || one.id === 'bare' || CASES.includes(one.id));
@@ -260,6 +267,9 @@ try {
     }),
   );
   console.table(table);
+  const keyed = (id) => median(runs.get(cases.find((one) => one.id === id) ?? cases[0]).map((r) => r.rps));
+  if (cases.some((one) => one.id === 'api-key') && cases.some((one) => one.id === 'api-key-unscored'))
+    console.log(`spam scoring: the keyed API scored ÷ unscored = ${down(keyed('api-key') / keyed('api-key-unscored'), 2)}`);
   console.log(`load average (1 min): ${loadBefore} before, ${load1()} after; every figure rounded down`);
   console.log(`e-mails taken by the SMTP server meanwhile: ${mailsTaken}`);
 } finally {
