@@ -194,6 +194,31 @@ try {
     ),
   );
 
+  // What a team lead reads in the month's report (the seed's assignees and sources).
+  const month = await (
+    await get(`/api/admin/analytics/response-time?from=${new Date(Date.now() - 30 * dayMs).toISOString()}&tz=Europe/Paris`)
+  ).json();
+  const { leads, answered, waiting, overdue, medianMinutes, p90Minutes, withinTarget } = month;
+  console.log("the last 30 days' response-time report:");
+  console.table({ all: { leads, answered, waiting, overdue, medianMinutes, p90Minutes, withinTarget } });
+  console.table(
+    month.byAssignee.map(({ displayName, answered: n, medianMinutes: median, withinTarget: within }) => ({
+      assignee: displayName,
+      answered: n,
+      median,
+      withinTarget: within,
+    })),
+  );
+  console.table(
+    month.bySource.map(({ source, leads: n, answered: a, qualified, medianMinutes: median }) => ({
+      source,
+      leads: n,
+      answered: a,
+      qualified,
+      median,
+    })),
+  );
+
   const EXPORT_GROWTH_GOAL = 30 * 1024 * 1024;
   const before = process.memoryUsage();
   let peak = before;
