@@ -42,6 +42,8 @@ describe('admin sign-in', () => {
   it('protects every route but the public ones, /api/admin/* among them', async () => {
     const publicRoutes = [
       'POST /api/contact',
+      // The form's timing token and which captcha to show: what the landing page asks for.
+      'GET /api/contact/token',
       'GET /api/health/live',
       'GET /api/health/ready',
       'POST /api/auth/login',

@@ -50,7 +50,8 @@ describe('new password rules', () => {
       .post('/api/admin/invitations')
       .send({ email: 'newcomer@example.com', role: 'member' })
       .expect(201);
-    const token = new URL(invitation.body.inviteUrl as string).hash.slice(1);
+    // Relative without PUBLIC_URL (the dashboard completes it with its own origin).
+    const token = new URL(invitation.body.inviteUrl as string, 'http://localhost').hash.slice(1);
     const accept = (password: string) =>
       request(sut.server).post('/api/auth/invitations/accept').send({ token, username: 'rosalind', password });
 

@@ -1,3 +1,4 @@
+import type { ContactSubmission } from '@/features/admin/inbox/api/contact-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
@@ -19,7 +20,8 @@ type Handler = (url: string, init?: RequestInit) => Response;
 const json = (body: unknown, init: ResponseInit = {}) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
 
-const submission = (n: number) => ({
+// Typed by the API's document, so that a field the API adds shows here first.
+const submission = (n: number): ContactSubmission => ({
   id: `id-${n}`,
   name: `Person ${n}`,
   email: `person${n}@example.com`,
@@ -32,6 +34,13 @@ const submission = (n: number) => ({
   repeatOf: null,
   assigneeId: null,
   version: 1,
+  spamScore: 0,
+  spamReasons: [],
+  heldAsSpam: false,
+  firstRespondedAt: null,
+  responseMinutes: null,
+  responseDueAt: null,
+  followUpAt: null,
 });
 
 const detail = (n: number) => ({
