@@ -134,7 +134,8 @@ export async function writeNginxPrefix({
   apiRate = process.env.NGINX_API_RATE,
   behindProxy = false,
   serverName = process.env.NGINX_SERVER_NAME ?? '',
-  captchaProvider = process.env.NGINX_CAPTCHA_PROVIDER ?? '',
+  // make serve runs the API with the same environment: its CAPTCHA_PROVIDER unless nginx's is set.
+  captchaProvider = process.env.NGINX_CAPTCHA_PROVIDER ?? process.env.CAPTCHA_PROVIDER ?? '',
   nginxBin = nginxBinary(),
 }) {
   const template = await readFile(TEMPLATE, 'utf8');
