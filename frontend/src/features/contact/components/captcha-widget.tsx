@@ -47,8 +47,9 @@ export function CaptchaWidget({ config, onAnswer, resetSignal }: CaptchaWidgetPr
 
   useEffect(() => {
     if (resetSignal === 0 || !widget.current) return;
-    widget.current.api.reset(widget.current.id);
+    // The used answer goes first: the provider may answer again as soon as it is reset.
     answer.current(undefined);
+    widget.current.api.reset(widget.current.id);
   }, [resetSignal]);
 
   return <div ref={box} className="contact-form__captcha" data-testid="captcha-widget" />;

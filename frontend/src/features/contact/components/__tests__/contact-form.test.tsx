@@ -245,6 +245,54 @@ describe(ContactForm.name, () => {
     script.remove();
   });
 
+  it('asks the captcha for a new answer after a failed attempt, and sends that one next', async () => {
+    let answers = 0;
+    let answer: (token: string) => void = () => undefined;
+    const reset = vi.fn(() => {
+      answers += 1;
+      answer(`answer-${answers}`);
+    });
+    vi.stubGlobal('hcaptcha', {
+      render: (container: HTMLElement, options: { callback: (token: string) => void }) => {
+        answer = options.callback;
+        container.textContent = 'hCaptcha';
+        answer('answer-0');
+        return 'h1';
+      },
+      reset,
+      remove: vi.fn(),
+    });
+    const captcha = { provider: 'hcaptcha', siteKey: 'site-key-2' };
+    const fetchMock = stubFetch(
+      new Response(JSON.stringify({ token: FORM_TOKEN, captcha }), { status: 200 }),
+      new Response('{"message":"busy"}', { status: 400 }),
+      created(),
+    );
+    const { user } = renderApp(<ContactForm />);
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>('script[src="https://js.hcaptcha.com/1/api.js?render=explicit"]');
+      expect(found).not.toBeNull();
+      return found as HTMLScriptElement;
+    });
+    act(() => {
+      script.dispatchEvent(new Event('load'));
+    });
+    await screen.findByText('hCaptcha');
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+    await screen.findByText('400: busy', {}, { timeout: 5000 });
+    await waitFor(() => expect(reset).toHaveBeenCalledWith('h1'));
+    // One toast at a time: the failure's goes before the next attempt.
+    closeSnackbar();
+    await waitFor(() => expect(screen.queryByTestId('toast')).not.toBeInTheDocument(), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+    expect(await screen.findByRole('heading', { name: 'Thank You!' }, { timeout: 5000 })).toBeInTheDocument();
+
+    const sent = posts(fetchMock).map(([, init]) => JSON.parse(init?.body as string) as { captchaToken?: string });
+    expect(sent.map((body) => body.captchaToken)).toEqual(['answer-0', 'answer-1']);
+    script.remove();
+  });
+
   it('hides the honeypot from people and assistive technology', () => {
     renderApp(<ContactForm />);
     const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
