@@ -20,10 +20,12 @@ export NGINX_RESOLVER
 . /usr/local/bin/api-rate.envsh
 # The host check and the landing page's origin (NGINX_OTHER_HOST, NGINX_SITE_ORIGIN) from NGINX_SERVER_NAME.
 . /usr/local/bin/server-name.envsh
+# The CSP's room for the captcha (NGINX_CSP_CAPTCHA_*) from NGINX_CAPTCHA_PROVIDER.
+. /usr/local/bin/captcha-csp.envsh
 
 # /tmp: the one writable place (nginx/nginx.conf includes the result from there).
 mkdir -p /tmp/nginx
-envsubst '${NGINX_PORT} ${NGINX_ROOT} ${NGINX_RESOLVER} ${API_UPSTREAM} ${API_UPSTREAM_SERVERS} ${NGINX_API_LIMIT_KEY} ${NGINX_API_RATE_RPS} ${NGINX_API_BURST} ${NGINX_BEHIND_PROXY} ${NGINX_SERVER_NAME} ${NGINX_OTHER_HOST} ${NGINX_SITE_ORIGIN}' \
+envsubst '${NGINX_PORT} ${NGINX_ROOT} ${NGINX_RESOLVER} ${API_UPSTREAM} ${API_UPSTREAM_SERVERS} ${NGINX_API_LIMIT_KEY} ${NGINX_API_RATE_RPS} ${NGINX_API_BURST} ${NGINX_BEHIND_PROXY} ${NGINX_SERVER_NAME} ${NGINX_OTHER_HOST} ${NGINX_SITE_ORIGIN} ${NGINX_CSP_CAPTCHA_SCRIPT} ${NGINX_CSP_CAPTCHA_STYLE} ${NGINX_CSP_CAPTCHA_CONNECT} ${NGINX_CSP_CAPTCHA_FRAME}' \
   </etc/nginx/templates/default.conf.template >/tmp/nginx/default.conf
 
 exec "$@"

@@ -23,6 +23,10 @@ export const TEMPLATE_VARIABLES = [
   'NGINX_SERVER_NAME',
   'NGINX_OTHER_HOST',
   'NGINX_SITE_ORIGIN',
+  'NGINX_CSP_CAPTCHA_SCRIPT',
+  'NGINX_CSP_CAPTCHA_STYLE',
+  'NGINX_CSP_CAPTCHA_CONNECT',
+  'NGINX_CSP_CAPTCHA_FRAME',
 ];
 
 /**
@@ -51,6 +55,39 @@ export function serverNameValues(name = '') {
   }
   const host = name.toLowerCase();
   return { NGINX_SERVER_NAME: host, NGINX_OTHER_HOST: 1, NGINX_SITE_ORIGIN: `$app_forwarded_proto://${host}` };
+}
+
+const CAPTCHA_ORIGINS = {
+  turnstile: 'https://challenges.cloudflare.com',
+  hcaptcha: 'https://hcaptcha.com https://*.hcaptcha.com',
+};
+
+/**
+ * The Content-Security-Policy's room for the landing form's captcha from
+ * NGINX_CAPTCHA_PROVIDER (the API's CAPTCHA_PROVIDER). Empty: no other origin. Turnstile's
+ * origin goes into script-src and frame-src, hCaptcha's also into style-src and connect-src,
+ * as each provider documents. The same rule as nginx/captcha-csp.envsh.
+ */
+export function captchaCspValues(provider = '') {
+  if (provider === '') {
+    return {
+      NGINX_CSP_CAPTCHA_SCRIPT: '',
+      NGINX_CSP_CAPTCHA_STYLE: '',
+      NGINX_CSP_CAPTCHA_CONNECT: '',
+      NGINX_CSP_CAPTCHA_FRAME: '',
+    };
+  }
+  if (!Object.hasOwn(CAPTCHA_ORIGINS, provider)) {
+    throw new Error(`NGINX_CAPTCHA_PROVIDER must be turnstile, hcaptcha or empty, got "${provider}"`);
+  }
+  const origins = CAPTCHA_ORIGINS[provider];
+  const wide = provider === 'hcaptcha' ? ` ${origins}` : '';
+  return {
+    NGINX_CSP_CAPTCHA_SCRIPT: ` ${origins}`,
+    NGINX_CSP_CAPTCHA_STYLE: wide,
+    NGINX_CSP_CAPTCHA_CONNECT: wide,
+    NGINX_CSP_CAPTCHA_FRAME: `; frame-src ${origins}`,
+  };
 }
 
 /** envsubst semantics for `names`: `$NAME` and `${NAME}` become the value; others stay. */
@@ -97,6 +134,8 @@ export async function writeNginxPrefix({
   apiRate = process.env.NGINX_API_RATE,
   behindProxy = false,
   serverName = process.env.NGINX_SERVER_NAME ?? '',
+  // make serve runs the API with the same environment: its CAPTCHA_PROVIDER unless nginx's is set.
+  captchaProvider = process.env.NGINX_CAPTCHA_PROVIDER ?? process.env.CAPTCHA_PROVIDER ?? '',
   nginxBin = nginxBinary(),
 }) {
   const template = await readFile(TEMPLATE, 'utf8');
@@ -110,6 +149,7 @@ export async function writeNginxPrefix({
     API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=0;`).join(' '),
     ...apiRateValues(apiRate),
     ...serverNameValues(serverName),
+    ...captchaCspValues(captchaProvider),
     NGINX_BEHIND_PROXY: behindProxy ? '1' : '0',
     // The upstream block by name, as in Kubernetes; so the resolver is never asked.
     API_UPSTREAM: 'api_backend',

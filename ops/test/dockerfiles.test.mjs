@@ -139,7 +139,8 @@ describe('Dockerfiles', () => {
       const script = readText('nginx/entrypoint.sh')
         .replace(/(?<![\w.-])\/(etc|tmp)\b/g, (fixed) => dir + fixed)
         .replace('/usr/local/bin/api-rate.envsh', path.join(ROOT, 'nginx', 'api-rate.envsh'))
-        .replace('/usr/local/bin/server-name.envsh', path.join(ROOT, 'nginx', 'server-name.envsh'));
+        .replace('/usr/local/bin/server-name.envsh', path.join(ROOT, 'nginx', 'server-name.envsh'))
+        .replace('/usr/local/bin/captcha-csp.envsh', path.join(ROOT, 'nginx', 'captcha-csp.envsh'));
       mkdirSync(path.join(dir, 'etc', 'nginx', 'templates'), { recursive: true });
       writeFileSync(path.join(dir, 'etc', 'resolv.conf'), 'search example\nnameserver 10.89.0.1\nnameserver 10.0.0.2\n');
       writeFileSync(
@@ -157,6 +158,18 @@ describe('Dockerfiles', () => {
       writeFileSync(path.join(dir, 'etc', 'resolv.conf'), 'nameserver fd00::1\n');
       run('sh', [path.join(dir, 'entrypoint.sh'), 'true'], { env });
       assert.match(readFileSync(path.join(dir, 'tmp', 'nginx', 'default.conf'), 'utf8'), /^resolver \[fd00::1\];/);
+      // The CSP's captcha origins follow NGINX_CAPTCHA_PROVIDER.
+      writeFileSync(
+        path.join(dir, 'etc', 'nginx', 'templates', 'default.conf.template'),
+        "script-src 'self'${NGINX_CSP_CAPTCHA_SCRIPT}${NGINX_CSP_CAPTCHA_FRAME}\n",
+      );
+      run('sh', [path.join(dir, 'entrypoint.sh'), 'true'], { env: { ...env, NGINX_CAPTCHA_PROVIDER: 'turnstile' } });
+      assert.equal(
+        readFileSync(path.join(dir, 'tmp', 'nginx', 'default.conf'), 'utf8'),
+        "script-src 'self' https://challenges.cloudflare.com; frame-src https://challenges.cloudflare.com\n",
+      );
+      run('sh', [path.join(dir, 'entrypoint.sh'), 'true'], { env });
+      assert.equal(readFileSync(path.join(dir, 'tmp', 'nginx', 'default.conf'), 'utf8'), "script-src 'self'\n");
       writeFileSync(path.join(dir, 'etc', 'resolv.conf'), '');
       assert.throws(() => run('sh', [path.join(dir, 'entrypoint.sh'), 'true'], { env }), /no nameserver/);
     } finally {

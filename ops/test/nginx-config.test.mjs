@@ -7,6 +7,7 @@ import { after, describe, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import {
   apiRateValues,
+  captchaCspValues,
   renderTemplate,
   ROOT,
   serverNameValues,
@@ -45,6 +46,7 @@ describe('nginx/templates/default.conf.template', () => {
       NGINX_RESOLVER: '10.89.0.1',
       ...apiRateValues('10'),
       ...serverNameValues('leads.example.com'),
+      ...captchaCspValues('turnstile'),
       NGINX_BEHIND_PROXY: '0',
     });
     assert.doesNotMatch(rendered, new RegExp(`\\$\\{?(${TEMPLATE_VARIABLES.join('|')})`));
@@ -116,6 +118,60 @@ describe('nginx/templates/default.conf.template', () => {
     );
   });
 
+  test("NGINX_CAPTCHA_PROVIDER: the CSP allows the configured provider's origins only, where it documents them", () => {
+    const cspOf = (provider) => {
+      const rendered = renderTemplate(template, {
+        NGINX_PORT: '8080',
+        NGINX_ROOT: '/srv/app',
+        API_UPSTREAM_SERVERS: 'server backend:3000;',
+        API_UPSTREAM: 'backend:3000',
+        NGINX_RESOLVER: '10.89.0.1',
+        ...apiRateValues('0'),
+        ...serverNameValues(''),
+        ...captchaCspValues(provider),
+        NGINX_BEHIND_PROXY: '0',
+      });
+      const policy = rendered.match(/add_header Content-Security-Policy "([^"]+)"/)[1];
+      return Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive]));
+    };
+    const none = cspOf('');
+    assert.doesNotMatch(Object.values(none).join('; '), /cloudflare|hcaptcha/);
+    assert.equal(none['frame-src'], undefined);
+    const turnstile = cspOf('turnstile');
+    assert.match(turnstile['script-src'], / https:\/\/challenges\.cloudflare\.com$/);
+    assert.equal(turnstile['frame-src'], 'frame-src https://challenges.cloudflare.com');
+    for (const directive of ['style-src', 'connect-src', 'img-src']) assert.equal(turnstile[directive], none[directive]);
+    assert.doesNotMatch(Object.values(turnstile).join('; '), /hcaptcha/);
+    const hcaptcha = cspOf('hcaptcha');
+    for (const directive of ['script-src', 'style-src', 'connect-src']) {
+      assert.equal(hcaptcha[directive], `${none[directive]} https://hcaptcha.com https://*.hcaptcha.com`);
+    }
+    assert.equal(hcaptcha['frame-src'], 'frame-src https://hcaptcha.com https://*.hcaptcha.com');
+    assert.doesNotMatch(Object.values(hcaptcha).join('; '), /cloudflare/);
+
+    const names = ['NGINX_CSP_CAPTCHA_SCRIPT', 'NGINX_CSP_CAPTCHA_STYLE', 'NGINX_CSP_CAPTCHA_CONNECT', 'NGINX_CSP_CAPTCHA_FRAME'];
+    for (const provider of ['', 'turnstile', 'hcaptcha']) {
+      const script = `. ./nginx/captcha-csp.envsh; printf '%s|' ${names.map((name) => `"$${name}"`).join(' ')}`;
+      const shell = execFileSync('sh', ['-c', script], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, NGINX_CAPTCHA_PROVIDER: provider },
+        encoding: 'utf8',
+      });
+      const values = captchaCspValues(provider);
+      assert.equal(shell, names.map((name) => `${values[name]}|`).join(''), provider);
+    }
+    assert.throws(() => captchaCspValues('recaptcha'), /NGINX_CAPTCHA_PROVIDER must be/);
+    assert.throws(
+      () =>
+        execFileSync('sh', ['-c', '. ./nginx/captcha-csp.envsh'], {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH, NGINX_CAPTCHA_PROVIDER: 'recaptcha' },
+          stdio: 'pipe',
+        }),
+      /NGINX_CAPTCHA_PROVIDER must be turnstile, hcaptcha or empty/,
+    );
+  });
+
   test('upstream: several failures, not one slow request, take a replica out; keep-alive shorter than the API', () => {
     assert.match(template, /keepalive_timeout 4s;/);
     // Which POSTs nginx sends again is nginx-resend.test.mjs's.
@@ -157,6 +213,7 @@ describe('nginx/templates/default.conf.template', () => {
       NGINX_RESOLVER: '127.0.0.11',
       ...apiRateValues('20'),
       ...serverNameValues(''),
+      ...captchaCspValues('hcaptcha'),
       NGINX_BEHIND_PROXY: '0',
     });
     await writeFile(path.join(dir, 'default.conf'), site);

@@ -10,6 +10,9 @@ import type { ContactFormValues } from './contact-form-values';
 type ContactBody = components['schemas']['CreateContactDto'] & { website?: string };
 export type ContactReceipt = components['schemas']['ContactReceiptDto'];
 
+/** What the page adds to the visitor's fields: its timing token and the captcha's answer, when it has them. */
+export type SpamChecks = { formToken?: string; captchaToken?: string };
+
 /**
  * The form's fields as the API takes them, with where the visit came from and the version
  * of the consent notice shown; the honeypot goes along only when something filled it.
@@ -41,6 +44,10 @@ export function idempotencyKeyFor(payload: object): string {
   return lastKey.key;
 }
 
+function definedChecks({ formToken, captchaToken }: SpamChecks): SpamChecks {
+  return { ...(formToken ? { formToken } : {}), ...(captchaToken ? { captchaToken } : {}) };
+}
+
 /** Worth one more try with the same key: no answer reached us, or the API said 503. */
 function isTransient(error: unknown): boolean {
   return error instanceof TypeError || isApiError(error, 503);
@@ -48,9 +55,11 @@ function isTransient(error: unknown): boolean {
 
 export const RETRY_DELAY_MS = 1000;
 
-export async function createContact(values: ContactFormValues): Promise<ContactReceipt> {
-  const body = toContactPayload(values);
-  const headers = { 'Idempotency-Key': idempotencyKeyFor(body) };
+export async function createContact(values: ContactFormValues, checks: SpamChecks = {}): Promise<ContactReceipt> {
+  const fields = toContactPayload(values);
+  // The key follows what the visitor filled in: a retry with a fresh captcha answer is the same form.
+  const headers = { 'Idempotency-Key': idempotencyKeyFor(fields) };
+  const body = { ...fields, ...definedChecks(checks) };
   const send = () => apiRequest(API.contact, { method: 'POST', body, headers });
   const res = await send().catch(async (error: unknown) => {
     if (!isTransient(error)) throw error;
@@ -71,8 +80,8 @@ async function invalidateAdminQueries(): Promise<void> {
 }
 
 /** Submits the form; on success every admin query is invalidated. */
-export async function submitContact(values: ContactFormValues): Promise<ContactReceipt> {
-  const receipt = await createContact(values);
+export async function submitContact(values: ContactFormValues, checks: SpamChecks = {}): Promise<ContactReceipt> {
+  const receipt = await createContact(values, checks);
   void invalidateAdminQueries();
   return receipt;
 }

@@ -16,9 +16,11 @@ import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
 import { submitContact } from '../api/create-contact';
 import { CONSENT_NOTICE } from '../consent-notice';
+import { CaptchaWidget } from './captcha-widget';
 import { ContactField } from './contact-field';
 import { HoneypotField } from './honeypot-field';
 import { ThankYouPanel } from './thank-you-panel';
+import { useFormToken } from './use-form-token';
 import './contact-form.css';
 
 const SUCCESS_TITLE = 'Success! 🎉';
@@ -50,6 +52,12 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
   const hydrated = useHydrated();
   const [initialValues] = useState(() => valuesTypedBeforeHydration(emptyContactForm));
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { captcha, currentToken } = useFormToken();
+  const captchaAnswer = useRef<string | undefined>(undefined);
+  const [captchaResets, setCaptchaResets] = useState(0);
+  const setCaptchaAnswer = useCallback((answer: string | undefined) => {
+    captchaAnswer.current = answer;
+  }, []);
 
   // When the thank-you panel's time is up, the (already reset) form comes back with
   // keyboard focus on its heading rather than lost to <body>.
@@ -64,13 +72,15 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
     onSubmit: async (values, helpers) => {
       preloadToaster();
       try {
-        const answer = await submitContact(values);
+        const answer = await submitContact(values, { formToken: currentToken(), captchaToken: captchaAnswer.current });
         void toast({ title: SUCCESS_TITLE, description: answer.message || contactRules.thankYouMessage });
         helpers.resetForm({ values: emptyContactForm });
         setShowThankYou(true);
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
         void toast({ title: FAILURE_TITLE, description: message || FAILURE_FALLBACK, destructive: true });
+        // The provider's answer was used up by that attempt: the next one needs a new one.
+        setCaptchaResets((count) => count + 1);
       }
     },
   });
@@ -141,6 +151,7 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
           maxLength={MAX_LENGTH.comments}
         />
         <HoneypotField />
+        {captcha ? <CaptchaWidget config={captcha} onAnswer={setCaptchaAnswer} resetSignal={captchaResets} /> : null}
         <button type="submit" className="button" disabled={submitting || !hydrated}>
           {submitting ? <Spinner /> : null}
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}

@@ -3,6 +3,7 @@ import { CONSENT_VERSION } from '../../consent-version';
 import { captureVisitSource } from '../../visit-source';
 import { emptyContactForm } from '../contact-form-values';
 import { createContact, toContactPayload } from '../create-contact';
+import { TOKEN_MAX_AGE_MS, usableToken } from '../form-token';
 
 const values = { ...emptyContactForm, name: 'Ada', email: 'ada@example.com', interest: 'community' };
 
@@ -81,5 +82,34 @@ describe('createContact', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
+describe('usableToken', () => {
+  const obtainedAt = Date.parse('2026-11-26T09:00:00Z');
+
+  it('sends the token while it counts, none when it never came or is past 23 hours', () => {
+    const held = { token: 'mfx1.signed', obtainedAt };
+    expect(usableToken(held, obtainedAt + 60_000)).toBe('mfx1.signed');
+    expect(usableToken(held, obtainedAt + TOKEN_MAX_AGE_MS)).toBe('mfx1.signed');
+    expect(usableToken(held, obtainedAt + TOKEN_MAX_AGE_MS + 1)).toBeUndefined();
+    expect(usableToken(undefined, obtainedAt)).toBeUndefined();
+  });
+});
+
+describe('createContact with the spam checks', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends formToken and captchaToken when the page has them, and the same key for the same form', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockImplementation(() => Promise.resolve(new Response('{"message":"Thanks","id":"x"}', { status: 201 })));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await createContact({ ...values, name: 'Checks' }, { formToken: 'mfx1.a', captchaToken: 'answer-1' });
+    await createContact({ ...values, name: 'Checks' }, { formToken: 'mfx1.a', captchaToken: 'answer-2' });
+    const [first, second] = fetchMock.mock.calls.map(([, init]) => init as RequestInit & { headers: Record<string, string> });
+    expect(JSON.parse(first?.body as string)).toMatchObject({ formToken: 'mfx1.a', captchaToken: 'answer-1' });
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
   });
 });

@@ -19,6 +19,19 @@ function deferred(): Deferred {
   return { resolve, promise };
 }
 
+const FORM_TOKEN = 'mfx1.signed-time';
+
+/** The API's answer to the form's token request (no captcha set up). */
+function formToken() {
+  return new Response(JSON.stringify({ token: FORM_TOKEN, captcha: null }), { status: 200 });
+}
+
+/** The submissions the form sent (the token request aside). */
+function posts(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) {
+  return fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+}
+
+/** Answers the form's requests in order: its token request first, then each submission. */
 function stubFetch(...answers: (Response | Promise<Response>)[]) {
   const fetchMock = vi.fn<typeof fetch>();
   for (const answer of answers) fetchMock.mockImplementationOnce(() => Promise.resolve(answer));
@@ -76,7 +89,7 @@ describe(ContactForm.name, () => {
   });
 
   it('shows the validation messages under the fields, tied to them, and sends nothing', async () => {
-    const fetchMock = stubFetch();
+    const fetchMock = stubFetch(formToken());
     const { user } = renderApp(<ContactForm />);
     await user.type(screen.getByLabelText(/LinkedIn Profile/), 'not a url');
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
@@ -89,12 +102,12 @@ describe(ContactForm.name, () => {
     expect(screen.getByLabelText(/LinkedIn Profile/)).toHaveAccessibleDescription('Please enter a valid LinkedIn URL');
     expect(screen.getByLabelText(/I'm interested in/)).toHaveAccessibleDescription('Please select your primary interest');
     await waitFor(() => expect(name).toHaveFocus());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toEqual([]);
   });
 
   it('is pending while the request runs, then thanks, then returns the form reset', async () => {
     const answer = deferred();
-    const fetchMock = stubFetch(answer.promise);
+    const fetchMock = stubFetch(formToken(), answer.promise);
     const { user } = renderApp(<ContactForm thankYouDurationMs={2000} />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
@@ -104,8 +117,8 @@ describe(ContactForm.name, () => {
     expect(within(pending).getByRole('progressbar', { hidden: true })).toBeInTheDocument();
     expect(screen.getByLabelText(/Full Name/)).toBeDisabled();
 
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contact');
+    const [[url, init]] = posts(fetchMock) as [[string, RequestInit]];
+    expect(url).toBe('/api/contact');
     expect(JSON.parse(init?.body as string)).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -114,6 +127,7 @@ describe(ContactForm.name, () => {
       interest: 'partnership',
       comments: 'Hire faster.',
       consentVersion: CONSENT_VERSION,
+      formToken: FORM_TOKEN,
     });
 
     await act(async () => {
@@ -132,7 +146,7 @@ describe(ContactForm.name, () => {
   });
 
   it('keeps the thank-you panel for 3000 ms', async () => {
-    stubFetch(created());
+    stubFetch(formToken(), created());
     const { user } = renderApp(<ContactForm />);
     await fillValidForm(user);
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -150,7 +164,7 @@ describe(ContactForm.name, () => {
   });
 
   it('keeps the typed values and shows the failure toast when the server refuses', async () => {
-    stubFetch(new Response('{"statusCode":429,"message":"Too Many Requests"}', { status: 429 }));
+    stubFetch(formToken(), new Response('{"statusCode":429,"message":"Too Many Requests"}', { status: 429 }));
     const { user } = renderApp(<ContactForm />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
@@ -172,6 +186,111 @@ describe(ContactForm.name, () => {
     expect(
       await screen.findByText("We're experiencing technical difficulties. Please try again later.", {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+
+  it('asks for its timing token once its code runs, and sends it with the submission', async () => {
+    const fetchMock = stubFetch(formToken(), created());
+    const { user } = renderApp(<ContactForm />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/contact/token', expect.anything()));
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank You!' }, { timeout: 5000 })).toBeInTheDocument();
+    const [[, init]] = posts(fetchMock) as [[string, RequestInit]];
+    expect(JSON.parse(init.body as string)).toMatchObject({ formToken: FORM_TOKEN });
+    expect(document.querySelector('script[src*="turnstile"], script[src*="hcaptcha"]')).toBeNull();
+    expect(screen.queryByTestId('captcha-widget')).not.toBeInTheDocument();
+  });
+
+  it('is sent without a token when the token could not be had', async () => {
+    const fetchMock = stubFetch(new Response('{"message":"busy"}', { status: 503 }), created());
+    const { user } = renderApp(<ContactForm />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank You!' }, { timeout: 5000 })).toBeInTheDocument();
+    const [[, init]] = posts(fetchMock) as [[string, RequestInit]];
+    expect(JSON.parse(init.body as string)).not.toHaveProperty('formToken');
+  });
+
+  it("shows the configured captcha above the button and sends the provider's answer", async () => {
+    const render = vi.fn((container: HTMLElement, options: { sitekey: string; callback: (answer: string) => void }) => {
+      container.textContent = `widget for ${options.sitekey}`;
+      options.callback('provider-answer');
+      return 'w1';
+    });
+    vi.stubGlobal('turnstile', { render, reset: vi.fn(), remove: vi.fn() });
+    const captcha = { provider: 'turnstile', siteKey: 'site-key-1' };
+    const fetchMock = stubFetch(new Response(JSON.stringify({ token: FORM_TOKEN, captcha }), { status: 200 }), created());
+    const { user } = renderApp(<ContactForm />);
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>('script[src*="challenges.cloudflare.com"]');
+      expect(found).not.toBeNull();
+      return found as HTMLScriptElement;
+    });
+    // No network here: the provider's script is taken as loaded, its API stubbed above.
+    act(() => {
+      script.dispatchEvent(new Event('load'));
+    });
+    const widget = await screen.findByText('widget for site-key-1');
+    expect(widget.compareDocumentPosition(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+    expect(await screen.findByRole('heading', { name: 'Thank You!' }, { timeout: 5000 })).toBeInTheDocument();
+    const [[, init]] = posts(fetchMock) as [[string, RequestInit]];
+    expect(JSON.parse(init.body as string)).toMatchObject({ formToken: FORM_TOKEN, captchaToken: 'provider-answer' });
+    script.remove();
+  });
+
+  it('asks the captcha for a new answer after a failed attempt, and sends that one next', async () => {
+    let answers = 0;
+    let answer: (token: string) => void = () => undefined;
+    const reset = vi.fn(() => {
+      answers += 1;
+      answer(`answer-${answers}`);
+    });
+    vi.stubGlobal('hcaptcha', {
+      render: (container: HTMLElement, options: { callback: (token: string) => void }) => {
+        answer = options.callback;
+        container.textContent = 'hCaptcha';
+        answer('answer-0');
+        return 'h1';
+      },
+      reset,
+      remove: vi.fn(),
+    });
+    const captcha = { provider: 'hcaptcha', siteKey: 'site-key-2' };
+    const fetchMock = stubFetch(
+      new Response(JSON.stringify({ token: FORM_TOKEN, captcha }), { status: 200 }),
+      new Response('{"message":"busy"}', { status: 400 }),
+      created(),
+    );
+    const { user } = renderApp(<ContactForm />);
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>('script[src="https://js.hcaptcha.com/1/api.js?render=explicit"]');
+      expect(found).not.toBeNull();
+      return found as HTMLScriptElement;
+    });
+    act(() => {
+      script.dispatchEvent(new Event('load'));
+    });
+    await screen.findByText('hCaptcha');
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+    await screen.findByText('400: busy', {}, { timeout: 5000 });
+    await waitFor(() => expect(reset).toHaveBeenCalledWith('h1'));
+    // One toast at a time: the failure's goes before the next attempt.
+    closeSnackbar();
+    await waitFor(() => expect(screen.queryByTestId('toast')).not.toBeInTheDocument(), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+    expect(await screen.findByRole('heading', { name: 'Thank You!' }, { timeout: 5000 })).toBeInTheDocument();
+
+    const sent = posts(fetchMock).map(([, init]) => JSON.parse(init?.body as string) as { captchaToken?: string });
+    expect(sent.map((body) => body.captchaToken)).toEqual(['answer-0', 'answer-1']);
+    script.remove();
   });
 
   it('hides the honeypot from people and assistive technology', () => {
