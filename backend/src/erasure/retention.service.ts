@@ -27,6 +27,8 @@ export class RetentionService implements OnModuleDestroy {
   private readonly days: number | undefined;
   private readonly spamDays: number;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** The scheduled run under way, which shutdown waits for (its queries need the pool). */
+  private running: Promise<unknown> = Promise.resolve();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -36,7 +38,9 @@ export class RetentionService implements OnModuleDestroy {
   ) {
     this.days = config.get('RETENTION_DAYS', { infer: true });
     this.spamDays = config.get('SPAM_RETENTION_DAYS', { infer: true });
-    const check = () => void this.runIfDue().catch((error) => this.logger.warn(`retention: ${String(error)}`));
+    const check = () => {
+      this.running = this.runIfDue().catch((error) => this.logger.warn(`retention: ${String(error)}`));
+    };
     this.timers.push(setTimeout(check, FIRST_CHECK_AFTER_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
   }
 
@@ -82,7 +86,8 @@ export class RetentionService implements OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
+    await this.running;
   }
 }
