@@ -52,6 +52,11 @@ describe('GET /api/admin/contacts', () => {
       spamScore: 0,
       spamReasons: [],
       heldAsSpam: false,
+      // Not answered yet; its due time comes with the response-time scan.
+      firstRespondedAt: null,
+      responseMinutes: null,
+      responseDueAt: null,
+      followUpAt: null,
     });
     expect(res.body[1].repeatOf).toBeNull();
     expect(res.headers.link).toBeUndefined();
