@@ -179,7 +179,10 @@ test('every Tab stop of the dashboard is a visible control, the first one includ
         label: `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30)}`,
         visible: box.width > 4 && box.height > 4 && element.checkVisibility({ opacityProperty: true }),
         inChart: Boolean(element.closest('[data-testid="trend-chart"]')),
-        control: element.matches('a[href], button, input, select, textarea, [role=button], [role=checkbox], [role=radio]'),
+        // A labelled region that scrolls sideways (the report's tables) is a stop too: the keyboard scrolls it.
+        control: element.matches(
+          'a[href], button, input, select, textarea, [role=button], [role=checkbox], [role=radio], [role=region][aria-label]',
+        ),
       };
     });
     if (!stop) break;

@@ -26,7 +26,8 @@ import { INBOX_API } from './inbox/api/inbox-keys';
 import { useLeadConflicts } from './inbox/api/lead-conflicts';
 import { ErasePersonButton } from './inbox/components/erase-person-button';
 import { InboxViews } from './inbox/components/inbox-views';
-import { LeadSelectionContext, useSelectedIds } from './inbox/components/lead-selection-boxes';
+import { LeadSelectionContext, SelectAllBox, useSelectedIds } from './inbox/components/lead-selection-boxes';
+import { ResponseViews } from './inbox/components/response-views';
 import { SubmissionsFilters } from './inbox/components/submissions-filters';
 import { SubmissionsList } from './inbox/components/submissions-list';
 import { SubmissionsTable } from './inbox/components/submissions-table';
@@ -194,7 +195,11 @@ export function AdminDashboard() {
             ) : null}
             {canErase ? <ErasePersonButton /> : null}
           </Box>
-          <InboxViews current={filters.view} onChange={changeView} />
+          {/* The views on one line, so that a phone's first lead stays on its first screen. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <InboxViews current={filters.view} onChange={changeView} />
+            <ResponseViews filters={filters} onChange={changeFilters} />
+          </Box>
           <SubmissionsFilters filters={filters} onChange={changeFilters} />
           <Suspense fallback={null}>
             {rowConflicts.map((conflict) => (
@@ -216,9 +221,15 @@ export function AdminDashboard() {
             ) : null}
           </Box>
           {submissions.length > 0 ? (
-            <Typography variant="body2" color="text.secondary" data-testid="range-count">
-              {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
-            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="body2" color="text.secondary" data-testid="range-count">
+                {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
+              </Typography>
+              {/* The phone's list has no header row: its page box sits beside the count. */}
+              {!wide && !spamView ? (
+                <SelectAllBox ids={shownSubmissions.map((submission) => submission.id)} visibleLabel />
+              ) : null}
+            </Box>
           ) : null}
           {listError ? null : submissions.length === 0 ? (
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>

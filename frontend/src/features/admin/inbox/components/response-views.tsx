@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import type { Filters } from '../utils/filters';
 
 export type ResponseViewsProps = {
@@ -19,10 +18,7 @@ const VIEWS: View[] = [
 /** The inbox's views beyond the list: leads waiting past the target, follow-ups due; chosen again, back to every lead. */
 export function ResponseViews({ filters, onChange }: ResponseViewsProps) {
   return (
-    <Box role="group" aria-label="Views" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ minWidth: 56 }}>
-        View
-      </Typography>
+    <Box role="group" aria-label="Response views" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
       {VIEWS.map((view) => {
         const on = view.on(filters);
         return (

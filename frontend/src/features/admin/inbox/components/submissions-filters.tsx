@@ -9,7 +9,6 @@ import type { Filters } from '../utils/filters';
 import { STATUS_LABELS } from '../utils/status-labels';
 import { AssigneeFilter } from './assignee-filter';
 import { FilterChips } from './filter-chips';
-import { ResponseViews } from './response-views';
 import { SearchBox } from './search-box';
 
 // The date range (MUI's toggle buttons) is a chunk of its own: a phone shows it only once its
@@ -39,20 +38,17 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
     filters.interests.length + filters.statuses.length + (filters.range === '' ? 0 : 1) + (filters.assignee === '' ? 0 : 1);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
-      <ResponseViews filters={filters} onChange={onChange} />
-      {phone && (
-        <Button
-          variant="outlined"
-          size="small"
-          aria-expanded={open}
-          aria-controls={foldId}
-          onClick={() => setOpen(!open)}
-          sx={{ justifySelf: 'start' }}
-        >
-          {chosen > 0 ? `Filters (${chosen})` : 'Filters'}
-        </Button>
-      )}
+      {/* On a phone the "Filters" button sits beside the search, so the first lead stays on the first screen. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
+        </Box>
+        {phone && (
+          <Button variant="outlined" size="small" aria-expanded={open} aria-controls={foldId} onClick={() => setOpen(!open)}>
+            {chosen > 0 ? `Filters (${chosen})` : 'Filters'}
+          </Button>
+        )}
+      </Box>
       <Box id={foldId} sx={{ display: phone && !open ? 'none' : 'grid', gap: 1.5 }}>
         <FilterChips
           label="Interest"

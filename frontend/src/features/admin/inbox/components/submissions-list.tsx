@@ -1,9 +1,8 @@
 import { memo } from 'react';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
-import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
+import { SelectLeadBox } from './lead-selection-boxes';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { RepeatMarker } from './repeat-marker';
@@ -59,7 +58,6 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
 
 /** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
 export const SubmissionsList = memo(function SubmissionsList({ submissions, onOpen }: SubmissionsListProps) {
-  const selectable = useLeadSelection() !== null;
   const list = (
     <ul className="lead-list" aria-labelledby="recent-submissions">
       {submissions.map((submission) => (
@@ -67,13 +65,5 @@ export const SubmissionsList = memo(function SubmissionsList({ submissions, onOp
       ))}
     </ul>
   );
-  if (!selectable) return list;
-  return (
-    <Box sx={{ display: 'grid', gap: 1 }}>
-      <Box sx={{ px: 2 }}>
-        <SelectAllBox ids={submissions.map((submission) => submission.id)} visibleLabel />
-      </Box>
-      {list}
-    </Box>
-  );
+  return list;
 });
