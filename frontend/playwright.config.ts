@@ -39,7 +39,7 @@ if (!databaseDir && process.env.TEST_WORKER_INDEX === undefined) {
 // make test runs the suite in two halves side by side (E2E_HALF=1 and 2), each against a
 // server and a database of its own. The first half is the dashboard's files; every other
 // file, a new one too, is in the second. About equal times on the 2-core machine.
-const FIRST_HALF = /\/(a11y|admin|inbox[^/]*)\.spec\.ts$/;
+const FIRST_HALF = /\/(a11y|admin|inbox[^/]*|working-together|spam-and-bulk)\.spec\.ts$/;
 const half = process.env.E2E_HALF;
 const inThisHalf =
   half === '1' ? { testMatch: FIRST_HALF } : half === '2' ? { testIgnore: [/empty-database\.spec\.ts/, FIRST_HALF] } : {};
