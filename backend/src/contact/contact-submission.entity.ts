@@ -16,6 +16,8 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // submitted_at, id), an expression index that TypeORM cannot describe, so it lives in
 // migration 1796578357697 alone.
 @Index('ix_contact_submissions_canonical_email', { synchronize: false })
+// The same for assigned submissions only (the returning lead's owner): migration 1796640000000.
+@Index('ix_contact_submissions_canonical_email_assigned', { synchronize: false })
 // The inbox's status filter, for the statuses few rows have.
 @Index('ix_contact_submissions_status_submitted_at', ['status', 'submittedAt'])
 // The inbox's search: a trigram index on an expression, which TypeORM cannot describe; it

@@ -38,6 +38,7 @@ import { EmailChanges1796579176000 } from './migrations/1796579176000-email-chan
 import { ResponseTime1796581933046 } from './migrations/1796581933046-response-time.js';
 import { ResponseTimeSettings } from '../response-time/response-time-settings.entity.js';
 import { SpamQuarantine1796630000000 } from './migrations/1796630000000-spam-quarantine.js';
+import { ReturningOwnerIndex1796640000000 } from './migrations/1796640000000-returning-owner-index.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   EmailChanges1796579176000,
   ResponseTime1796581933046,
   SpamQuarantine1796630000000,
+  ReturningOwnerIndex1796640000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
