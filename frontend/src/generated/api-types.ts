@@ -1091,7 +1091,7 @@ export interface components {
       assigneeId?: string | null;
       /**
        * Format: date-time
-       * @description When to follow the leads up (an ISO 8601 instant); null clears it.
+       * @description When to follow the lead up (an ISO 8601 instant); null clears it. Its assignee (or the team) is reminded then.
        */
       followUpAt?: string | null;
     };

@@ -1,8 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsUUID, Matches, ValidateIf } from 'class-validator';
-import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../contact/contact-submission.entity.js';
-import { ASSIGNEE_RULE } from '../../users/assignable-roles.js';
-import { INSTANT } from './contact-filters-query.dto.js';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID } from 'class-validator';
+import { UpdateContactDto } from './update-contact.dto.js';
 
 export const BULK_MAX = 1000;
 const IDS_RULE = `ids must be a list of 1 to ${BULK_MAX} lead ids`;
@@ -17,33 +15,8 @@ export class BulkIdsDto {
   ids!: string[];
 }
 
-/** `POST /api/admin/contacts/bulk`: the status and/or assignee given, on every lead named. */
-export class BulkUpdateContactsDto extends BulkIdsDto {
-  @ApiPropertyOptional({ enum: SUBMISSION_STATUSES })
-  @ValidateIf((_, value) => value !== undefined)
-  @IsIn(SUBMISSION_STATUSES, { message: `status must be one of ${SUBMISSION_STATUSES.join(', ')}` })
-  status?: SubmissionStatus;
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description: "An active member's or admin's id; null unassigns.",
-  })
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsUUID('all', { message: ASSIGNEE_RULE })
-  assigneeId?: string | null;
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date-time',
-    nullable: true,
-    description: 'When to follow the leads up (an ISO 8601 instant); null clears it.',
-  })
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @Matches(INSTANT, { message: 'followUpAt must be an ISO 8601 instant such as 2026-11-01T09:00:00.000Z, or null' })
-  followUpAt?: string | null;
-}
+/** `POST /api/admin/contacts/bulk`: the status, assignee and/or follow-up given (as PATCH takes them), on every lead named. */
+export class BulkUpdateContactsDto extends IntersectionType(BulkIdsDto, UpdateContactDto) {}
 
 export class BulkUpdateResultDto {
   @ApiProperty({ description: 'The leads that changed (unknown ids and leads already so are not counted).' })
