@@ -1,7 +1,7 @@
 /**
  * Receives the lead-capture backend's spreadsheet sync: one row per submission, and the
  * erasure of rows when submissions are erased.
- * Google Apps Script (V8 runtime), bound to the spreadsheet. Set-up: README, "Spreadsheet sync".
+ * Google Apps Script (V8 runtime), bound to the spreadsheet. Set-up: docs/integrations.md, "Spreadsheet sync".
  *
  * The backend POSTs JSON { name, email, linkedin, company, interest, comments, id, submittedAt }
  * and, when SHEETS_WEBHOOK_SECRET is set, adds to the URL's query string

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * Encrypts small secrets kept in the database (the TOTP secret) with AES-256-GCM under a key
  * derived from SESSION_SECRET (HKDF-SHA-256), so that a read of the users table alone (a
  * backup, an injection) does not yield them. Changing SESSION_SECRET makes them unreadable:
- * two-factor sign-in must then be set up again (README).
+ * two-factor sign-in must then be set up again (docs/team-and-privacy.md).
  */
 export class SecretBox {
   private readonly key: Buffer;

@@ -64,7 +64,7 @@ export class ContactsListService {
   /**
    * The rows that match the filters: counted exactly while they are few (the count stops
    * one past COUNT_EXACT_UP_TO), otherwise the planner's estimate of the same query, which
-   * costs a plan and no scan (README, "API").
+   * costs a plan and no scan (docs/api.md).
    */
   private async count(filters: ContactFilters): Promise<ContactsTotal> {
     const matching = applyContactFilters(this.submissions.createQueryBuilder('s').select('1'), filters);

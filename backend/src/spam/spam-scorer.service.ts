@@ -31,7 +31,7 @@ export interface SpamVerdict {
 const CLEAN: SpamVerdict = { spamScore: 0, spamReasons: [], heldAsSpam: false };
 
 /**
- * Scores a submission at intake (README, "Spam"): everything here is computed in the process,
+ * Scores a submission at intake (docs/spam.md): everything here is computed in the process,
  * except the optional captcha's check; the verdict is stored with the submission by its batch.
  */
 @Injectable()

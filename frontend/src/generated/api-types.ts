@@ -1151,7 +1151,7 @@ export interface components {
       followUpAt: string | null;
       /** @description How much the submission looked like spam when it arrived. */
       spamScore: number;
-      /** @description The spam signals that fired when it arrived (README, "Spam"). */
+      /** @description The spam signals that fired when it arrived (docs/spam.md). */
       spamReasons: (
         | 'link-in-name'
         | 'links'
@@ -1295,7 +1295,7 @@ export interface components {
       followUpAt: string | null;
       /** @description How much the submission looked like spam when it arrived. */
       spamScore: number;
-      /** @description The spam signals that fired when it arrived (README, "Spam"). */
+      /** @description The spam signals that fired when it arrived (docs/spam.md). */
       spamReasons: (
         | 'link-in-name'
         | 'links'

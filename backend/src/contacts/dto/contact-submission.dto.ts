@@ -79,7 +79,7 @@ export class ContactSubmissionDto {
   @ApiProperty({
     type: [String],
     enum: SPAM_REASONS,
-    description: 'The spam signals that fired when it arrived (README, "Spam").',
+    description: 'The spam signals that fired when it arrived (docs/spam.md).',
   })
   spamReasons!: SpamReason[];
 
