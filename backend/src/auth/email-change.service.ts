@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, GoneException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
@@ -9,7 +9,8 @@ import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { normaliseEmail, User } from '../users/user.entity.js';
 import type { ChangeEmailDto } from './dto/email-change.dto.js';
 import { EmailChange } from './email-change.entity.js';
-import { issueToken, parseToken, tokenMatches } from './one-time-token.js';
+import { claimAccountLink } from './account-link.js';
+import { issueToken, parseToken } from './one-time-token.js';
 import { verifyPassword } from './passwords.js';
 import type { Account } from './session-user.js';
 import { endSessionsOf } from './sessions-of.js';
@@ -64,13 +65,7 @@ export class EmailChangeService {
     const parsed = parseToken(token);
     await throttleLikeSignIn(this.rateLimit, 'email-change-confirm', ip, parsed?.id ?? '');
     await this.dataSource.transaction(async (manager) => {
-      const change = parsed
-        ? await manager.findOne(EmailChange, { where: { id: parsed.id }, lock: { mode: 'pessimistic_write' } })
-        : null;
-      const user = change ? await manager.findOneBy(User, { id: change.userId, disabledAt: IsNull() }) : null;
-      if (!change || !user || !tokenMatches(parsed!.secret, change.tokenHash) || change.expiresAt <= this.clock.now()) {
-        throw new GoneException(EMAIL_CHANGE_GONE);
-      }
+      const { link: change, user } = await claimAccountLink(manager, EmailChange, token, this.clock.now(), EMAIL_CHANGE_GONE);
       await manager.delete(EmailChange, { id: change.id });
       await this.moveAccount(manager, user.id, change.email);
       await endSessionsOf(manager, user.id, sessionId);

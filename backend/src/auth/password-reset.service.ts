@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type BeforeApplicationShutdown, GoneException, Injectable, Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -8,7 +8,8 @@ import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { normaliseEmail, User } from '../users/user.entity.js';
 import type { PasswordResetConfirmDto } from './dto/password-reset.dto.js';
-import { issueToken, parseToken, tokenMatches } from './one-time-token.js';
+import { claimAccountLink } from './account-link.js';
+import { issueToken, parseToken } from './one-time-token.js';
 import { PasswordReset } from './password-reset.entity.js';
 import { refuseNamedPassword } from './new-password.js';
 import { hashPassword } from './passwords.js';
@@ -83,13 +84,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     await throttleLikeSignIn(this.rateLimit, 'password-reset-confirm', ip, parsed?.id ?? '');
     const passwordHash = await hashPassword(password);
     await this.dataSource.transaction(async (manager) => {
-      const reset = parsed
-        ? await manager.findOne(PasswordReset, { where: { id: parsed.id }, lock: { mode: 'pessimistic_write' } })
-        : null;
-      const user = reset ? await manager.findOneBy(User, { id: reset.userId, disabledAt: IsNull() }) : null;
-      if (!reset || !user || !tokenMatches(parsed!.secret, reset.tokenHash) || reset.expiresAt <= this.clock.now()) {
-        throw new GoneException(RESET_GONE);
-      }
+      const { link: reset, user } = await claimAccountLink(manager, PasswordReset, token, this.clock.now(), RESET_GONE);
       refuseNamedPassword(password, 'password', user);
       await manager.update(User, { id: user.id }, { password: passwordHash });
       await manager.delete(PasswordReset, { id: reset.id });
