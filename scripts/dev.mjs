@@ -41,7 +41,13 @@ await supervisor.run(async () => {
     mailInbox = `http://127.0.0.1:${webPort}`;
     // Its inbox answers a browser (Accept: text/html) at `/`; the health route answers any client.
     await waitForHttp(`${mailInbox}/api/healthz`, { isDead: () => mail.exited });
-    mailEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: env.MAIL_FROM || 'Lead inbox <leads@example.com>' };
+    mailEnv = {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: env.MAIL_FROM || 'Lead inbox <leads@example.com>',
+      // The team's e-mail goes to addresses on accounts: a first admin with one gets the
+      // "New lead" e-mail in the catcher's inbox (taken when the admin is first created).
+      ADMIN_EMAIL: env.ADMIN_EMAIL || 'admin@example.com',
+    };
   }
 
   const apiEnv = {
