@@ -11,7 +11,7 @@
 // - the inbox: a filtered page (a rare word, an interest, two statuses, a year's range) with
 //   its X-Total-Count, the same filters without the word;
 // - the response-time report (≤ 50 ms through HTTP) over the last 30 days and the last year;
-// - beside issue 23's goals: the trend of a year (p50/p95 through HTTP, ≤ 50 ms) in zones with
+// - beside their goals (docs/api.md): the trend of a year (p50/p95 through HTTP, ≤ 50 ms) in zones with
 //   whole-hour, 30- and 45-minute offsets, and the CSV export of every row (rows/s, and the
 //   process's RSS at its start, after each quarter of the rows and at its peak: ≤ 30 MB above
 //   the start).
@@ -146,7 +146,7 @@ try {
     ['q=lead 123, every status but spam and archived (HTTP)']: { median: ms(searchPage) },
   });
 
-  // Issue 23's goal: the trend of a year ≤ 50 ms through HTTP, in zones whose days start on
+  // The goal: the trend of a year ≤ 50 ms through HTTP, in zones whose days start on
   // a whole, a half and a three-quarter hour (St John's and Los Angeles change offset twice a year).
   const TREND_GOAL_MS = 50;
   const trendZones = ['America/Los_Angeles', 'Asia/Kathmandu', 'America/St_Johns'];
@@ -167,7 +167,7 @@ try {
   );
 
   // The export of every row, read as a browser downloads it; RSS sampled while it streams.
-  // Goal (issue 23): never more than 30 MB above its start, however many rows.
+  // Goal: never more than 30 MB above its start, however many rows.
   // The response-time report: ≤ 50 ms through HTTP over a month (an index-only scan of
   // ix_contact_submissions_submitted_at_id; VACUUM keeps the visibility map current, as
   // autovacuum does in production). A year is printed beside it.

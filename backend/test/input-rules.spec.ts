@@ -5,7 +5,7 @@ import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
-/** The contract's refused text, depth, charset and keys: 4xx before validation, never 500. */
+/** Refused text, depth, charset and keys (docs/operations.md, "bad input"): 4xx before validation, never 500. */
 describe('input rules', () => {
   let sut: TestApp;
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createContact, expect, signIn, test, unique } from './fixtures';
 
-// Spec §2: every entry of "Recent Submissions" shows the name, the e-mail, an interest badge,
+// Every entry of "Recent Submissions" shows the name, the e-mail, an interest badge,
 // the time in local format, and the company, the LinkedIn link and the comments when present.
 // Checked on the wide screen's table and on the phone's list, with a full lead and a bare one.
 
@@ -54,7 +54,7 @@ for (const screen of [
   { kind: 'table', width: 1280, height: 800 },
   { kind: 'phone list', width: 375, height: 812 },
 ]) {
-  test(`each entry of the ${screen.kind} shows every part of spec §2 it has`, async ({ page, request }) => {
+  test(`each entry of the ${screen.kind} shows every part of an entry it has`, async ({ page, request }) => {
     await page.setViewportSize({ width: screen.width, height: screen.height });
     const lead = full();
     const bare = unique('Bare Entry');

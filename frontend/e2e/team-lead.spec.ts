@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, createContact, expect, signIn, test } from './fixtures';
 
-// Issue 23's rough edges a team lead hit, each as the user meets it. Every test looks at its
+// Rough edges a team lead hit, each as the user meets it. Every test looks at its
 // own leads through a search for a word no other lead has.
 let serial = 0;
 const token = () => `tl${Date.now().toString(36)}${(serial += 1)}`;

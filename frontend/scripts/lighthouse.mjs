@@ -4,7 +4,7 @@
 // is 0, the signed-in dashboard: that many submissions (default 1,000,000) seeded as the
 // backend's admin-queries bench seeds them, signed in through the API, /admin on the mobile
 // and the desktop preset. Prints performance, accessibility, best practices, SEO, FCP, LCP,
-// TBT, CLS and the LCP element per page, beside the performance goal of issue 23. Fails when
+// TBT, CLS and the LCP element per page, beside its performance goal (docs/benchmarks.md). Fails when
 // accessibility, best practices or SEO is under 100, apart from what a page fails on purpose
 // (below); performance is only printed. LIGHTHOUSE_RUNS (default 1) runs each page that many times.
 import { spawn } from 'node:child_process';
@@ -33,7 +33,7 @@ const SERVE_PORT = process.env.LIGHTHOUSE_SERVE_PORT ?? '8280';
 const API_PORT = process.env.LIGHTHOUSE_API_PORT ?? '3280';
 
 /**
- * Audits a page fails because the contract wants it so: the dashboard is kept out of search
+ * Audits a page fails by design: the dashboard is kept out of search
  * engines (noindex, robots.txt); an unknown path answers 404, which is not a "successful"
  * status and which the browser logs in the console (the page's own 404, nothing else).
  */
@@ -44,7 +44,7 @@ const FAILED_ON_PURPOSE = {
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/admin', '/privacy', '/no/such/page'];
 const SIGNED_IN_ROWS = Number(process.env.LIGHTHOUSE_SIGNED_IN_ROWS ?? 1_000_000);
 const ADMIN = { username: 'admin', password: 'lighthouse-bench-password' };
-/** Issue 23's performance goals, printed beside the figures. */
+/** The performance goals (docs/benchmarks.md), printed beside the figures. */
 const GOALS = {
   '/': '100, LCP = FCP',
   '/admin': '≥ 98',

@@ -1,5 +1,5 @@
-// HTTP-level checks through the real nginx config: scripts/serve.mjs (the `make serve`
-// of the contract) with API_REPLICAS=2, on a fresh embedded PostgreSQL.
+// HTTP-level checks through the real nginx config: scripts/serve.mjs (`make serve`,
+// docs/operations.md) with API_REPLICAS=2, on a fresh embedded PostgreSQL.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** The limits of the auto-reply's texts (contract: subject ≤ 200, body ≤ 5000). */
+/** The limits of the auto-reply's texts (docs/api.md): subject ≤ 200, body ≤ 5000. */
 export const AUTO_REPLY_LIMITS = { subject: 200, body: 5000, fromName: 100, replyTo: 254 } as const;
 
 /** Where the auto-reply's body takes the lead's name. */

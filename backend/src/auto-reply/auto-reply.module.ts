@@ -4,7 +4,7 @@ import { AutoReplies } from './auto-replies.service.js';
 import { AutoReplySettingsService } from './auto-reply-settings.service.js';
 import { AutoReplyController } from './auto-reply.controller.js';
 
-/** The auto-reply to the visitor (issue 25): its settings, and its e-mail queued with each lead. */
+/** The auto-reply to the visitor (docs/integrations.md, "E-mail"): its settings, and its e-mail queued with each lead. */
 @Module({
   imports: [MailModule],
   controllers: [AutoReplyController],

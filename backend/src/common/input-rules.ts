@@ -1,5 +1,5 @@
 /**
- * The contract's rules on text that no one can type, checked on every JSON body and query
+ * The rules on text that no one can type (docs/operations.md, "bad input"), checked on every JSON body and query
  * string before validation, so that such text never reaches a validator or the database
  * (PostgreSQL refuses NUL outright; validator.js throws on a lone surrogate).
  */
@@ -23,7 +23,7 @@ const UNTYPABLE_MULTILINE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\u2060-\u2064\ufeff\ud800-\udfff]/u;
 /* eslint-enable no-control-regex */
 
-/** Whether `text` holds a character the contract refuses in the field `field`. */
+/** Whether `text` holds a character these rules refuse in the field `field`. */
 export function hasUntypableText(text: string, field: string): boolean {
   return (MULTILINE_FIELDS.has(field) ? UNTYPABLE_MULTILINE : UNTYPABLE).test(text);
 }

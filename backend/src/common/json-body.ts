@@ -23,7 +23,7 @@ const requireJson: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** The contract's JSON is UTF-8: another declared charset (utf-7, utf-16le, latin1…) is 415. */
+/** The API's JSON is UTF-8 (docs/api.md): another declared charset (utf-7, utf-16le, latin1…) is 415. */
 const requireUtf8: RequestHandler = (req, res, next) => {
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers['content-type'] ?? '')?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {

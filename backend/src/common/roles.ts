@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number];
 export const MIN_ROLE = 'minRole';
 
 /**
- * The least role that may call a route (contract, "Accounts and roles"). Every route that is
+ * The least role that may call a route (each route's in docs/api.md). Every route that is
  * not @Public() carries one, on the handler or its controller; AccessGuard refuses a route
  * without either (deny by default), and test/roles.spec.ts fails for it.
  */

@@ -5,7 +5,7 @@ const DATABASE_URL = 'postgres://app:secret@db:5432/app';
 const STRONG_SECRET = 'q3T0yX9m1pZr8w+KcV2bN7eH4uJ6aLsD0fGiOk5RtYE=';
 
 describe(validateEnvironment.name, () => {
-  it('applies the defaults of the contract', () => {
+  it('applies the defaults of docs/configuration.md', () => {
     const sut = validateEnvironment({ DATABASE_URL });
 
     expect(sut).toMatchObject({

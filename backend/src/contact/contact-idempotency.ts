@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { BadRequestException } from '@nestjs/common';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
-/** The contract's Idempotency-Key: 8–128 characters of A–Z, a–z, 0–9, `_` and `-`. */
+/** An Idempotency-Key (docs/api.md): 8–128 characters of A–Z, a–z, 0–9, `_` and `-`. */
 const KEY = /^[A-Za-z0-9_-]{8,128}$/;
 /** A key answers the same again for this long; after that it may start a new submission. */
 export const KEY_LIFETIME = "interval '24 hours'";

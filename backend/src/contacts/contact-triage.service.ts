@@ -189,7 +189,7 @@ export class ContactTriageService {
     await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
     await notifyLive(manager, { type: 'lead.updated', ids: [id] });
     const detail = await this.detail(id, manager);
-    // The lead as GET answers it, without its history (contract, "Outgoing webhooks").
+    // The lead as GET answers it, without its history (docs/integrations.md, "Outgoing webhooks").
     const lead: Partial<ContactDetailDto> = { ...detail };
     delete lead.history;
     // A lead still held as spam stays inside: its changes reach the dashboards only.

@@ -13,7 +13,7 @@ import { ContactSubmission } from '../contact/contact-submission.entity.js';
 import { applyContactFilters, contactFilters } from './contact-filters.js';
 import type { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 
-/** The contract's columns, in order, each with the SQL that reads it as text. */
+/** The export's columns, in order, each with the SQL that reads it as text. */
 const COLUMNS: Array<[name: string, sql: string]> = [
   ['id', 's.id'],
   ['submitted_at', `to_char(s.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { DeliveryWorker } from './delivery-worker.service.js';
 
 /**
- * The delivery engine (issue 26): the `deliveries` outbox and its worker, below the features.
+ * The delivery engine (docs/decisions/013-shared-delivery-outbox.md): the `deliveries` outbox and its worker, below the features.
  * A feature queues rows in its own transactions and registers its channel's sender.
  */
 @Module({

@@ -4,7 +4,7 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
- * The one outbox of the app (issue 26): every message to the outside world (a spreadsheet row,
+ * The one outbox of the app (docs/decisions/013-shared-delivery-outbox.md): every message to the outside world (a spreadsheet row,
  * a webhook, an e-mail) is a row here, written in the transaction of what caused it and
  * sent by DeliveryWorker. A row says everything its sender needs: the `channel` (which sender),
  * the `target` (which endpoint of that channel: a webhook endpoint's id, '' for the one

@@ -35,7 +35,7 @@ const OLDER_THAN = ERASE(
 );
 
 /**
- * Erasure (contract, "Where a lead came from"): the submissions, their outbox rows (and the
+ * Erasure (docs/team-and-privacy.md, "Where a lead came from, erasure and retention"): the submissions, their outbox rows (and the
  * e-mail digests that name them) and Idempotency-Keys are removed, one signed `erase` delivery for the spreadsheet and a
  * `lead.erased` webhook (ids only) per endpoint that takes it are queued
  * and the audit log records who erased which ids, all in one transaction.

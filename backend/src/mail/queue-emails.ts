@@ -77,7 +77,7 @@ export function withoutOneTimeLinks(payload: EmailPayload): EmailPayload {
 /**
  * Keeps the e-mails still waiting for `address` from going out (failed, with the reason, and
  * their one-time links removed):
- * disabling an account stops its e-mail at once (contract, "Accounts and roles"). In the
+ * disabling an account stops its e-mail at once (docs/team-and-privacy.md). In the
  * caller's transaction.
  */
 export async function dropPendingEmailsTo(manager: EntityManager, address: string): Promise<void> {

@@ -20,7 +20,7 @@ export class TestEmailService {
       return { to: recipient, response: await this.mail.send(recipient, testEmail(this.mail.publicUrl)) };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      // Without the recipient's address (the contract: no personal data in the logs).
+      // Without the recipient's address: no personal data in the logs.
       this.logger.warn(`the test e-mail was not sent: ${reason}`);
       throw new BadGatewayException(`The mail server did not take the e-mail: ${reason}`);
     }

@@ -6,7 +6,7 @@ import { SheetsPoster } from './sheets-poster.service.js';
 import { SpreadsheetLog } from './spreadsheet-log.service.js';
 import { SpreadsheetController } from './spreadsheet.controller.js';
 
-/** Spreadsheet sync: the `sheet` channel of the delivery engine and its delivery log (issue 6, docs/decisions/001; issue 26). */
+/** Spreadsheet sync: the `sheet` channel of the delivery engine and its delivery log (docs/decisions/013-shared-delivery-outbox.md). */
 @Module({
   imports: [AuditModule, DeliveriesModule],
   controllers: [SpreadsheetController],

@@ -6,7 +6,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_FORMATS = ['standard', 'slack'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
-/** A URL the team chose to receive leads (contract, "Outgoing webhooks"); its deliveries are `webhook` rows of `deliveries`. */
+/** A URL the team chose to receive leads (docs/integrations.md, "Outgoing webhooks"); its deliveries are `webhook` rows of `deliveries`. */
 @Entity('webhook_endpoints')
 @Check('ck_webhook_endpoints_format', `"format" IN ('standard', 'slack')`)
 export class WebhookEndpoint {

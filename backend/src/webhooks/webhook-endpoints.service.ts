@@ -18,7 +18,7 @@ import { WEBHOOK_CHANNEL } from './webhook-payload.sql.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
 /**
- * The endpoints (contract, "Outgoing webhooks"): managed by admins, each with its delivery log.
+ * The endpoints (docs/integrations.md, "Outgoing webhooks"): managed by admins, each with its delivery log.
  * Every change is audited with who made it (never the URL, which may hold a token, nor the secret).
  */
 @Injectable()

@@ -10,7 +10,7 @@ export const standardBody = (type: string, data: unknown) => ({ type, timestamp:
 /**
  * How features tell the webhooks what happened: queues the event, in the caller's transaction,
  * for each active `standard` endpoint that takes it (`slack` endpoints take `lead.created`
- * only, contract). `lead.created` is queued by the contact form's batch statement
+ * only, docs/integrations.md). `lead.created` is queued by the contact form's batch statement
  * (webhook-payload.sql.ts). Nudge the DeliveryWorker once the transaction committed.
  */
 @Injectable()

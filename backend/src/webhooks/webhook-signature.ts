@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
 
-/** A new signing secret: `whsec_` + base64 of 24 random bytes (contract, "Outgoing webhooks"). */
+/** A new signing secret: `whsec_` + base64 of 24 random bytes (docs/integrations.md, "Outgoing webhooks"). */
 export function newWebhookSecret(): string {
   return SECRET_PREFIX + randomBytes(24).toString('base64');
 }

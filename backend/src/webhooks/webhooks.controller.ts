@@ -17,7 +17,7 @@ import { CreatedWebhookDto, WebhookDto, WebhookSecretDto } from './dto/webhook.d
 import { WebhookEndpoints } from './webhook-endpoints.service.js';
 import { DeliveryId, WebhookId } from './webhook-id.param.js';
 
-/** The outgoing webhooks, `/api/admin/webhooks/**` (contract, "Outgoing webhooks"). Every route: admin only. */
+/** The outgoing webhooks, `/api/admin/webhooks/**` (docs/integrations.md, "Outgoing webhooks"). Every route: admin only. */
 @ApiTags('admin')
 @MinRole('admin')
 @Controller('admin/webhooks')

@@ -6,7 +6,7 @@ import { WebhookEvents } from './webhook-events.service.js';
 import { WebhookPoster } from './webhook-poster.service.js';
 import { WebhooksController } from './webhooks.controller.js';
 
-/** Outgoing webhooks (issue 26): the endpoints, their events, and the `webhook` channel of the delivery engine. */
+/** Outgoing webhooks (docs/integrations.md): the endpoints, their events, and the `webhook` channel of the delivery engine. */
 @Module({
   imports: [AuditModule, DeliveriesModule],
   controllers: [WebhooksController],

@@ -4,7 +4,7 @@ export const paths = {
   webhooks: '/admin/settings/webhooks',
   emailSettings: '/admin/settings/email',
   privacy: '/privacy',
-  // The team's pages (shared/CONTRACT.md, "Pages and crawlers"). The invitation and reset
+  // The team's pages (docs/operations.md: each a prerendered, noindex page). The invitation and reset
   // links carry their token in the fragment (`#<token>`), which no request sends.
   invite: '/admin/invite',
   reset: '/admin/reset',

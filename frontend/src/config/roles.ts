@@ -4,10 +4,10 @@ import type { components } from '@/generated/api-types';
 export type SessionUser = components['schemas']['AccountDto'];
 export type Role = SessionUser['role'];
 
-/** What a control needs, named after the rows of the contract's permission table ("The team"). */
+/** What a control needs, named after what each role may do (docs/team-and-privacy.md). */
 export type Permission = 'triage' | 'delete' | 'team';
 
-// Who may do what (shared/CONTRACT.md, "Accounts and roles"); reading the inbox is every role's.
+// Who may do what (each route's role in docs/api.md); reading the inbox is every role's.
 // triage: status, note, assign, send again, CSV export; delete: a lead, erase a person;
 // team: users and invitations, auto-reply, webhooks, test e-mail.
 const ALLOWED: Record<Permission, readonly Role[]> = {

@@ -9,7 +9,7 @@ import { endSession } from './query-client';
  * signed in on any admin page, so that leads arriving while the user is on Account or Team
  * are still counted. It fetches nothing by itself on a new lead (the dashboard's "Show N new
  * leads" does, when asked); a changed or erased lead, or a changed team, makes exactly the
- * queries that show it fetch again (no refetch on an interval, spec §9).
+ * queries that show it fetch again (no refetch on an interval: docs/decisions/014-urls-as-query-keys.md).
  */
 
 type LeadEvent = { id: string };

@@ -59,7 +59,7 @@ export class CreateContactDto {
   comments?: string;
 
   // Where the lead came from and which consent notice it saw: the SPA takes them from the
-  // visit's first page view and the notice under the button (contract, "Where a lead came from").
+  // visit's first page view and the notice under the button (docs/team-and-privacy.md).
   @ApiPropertyOptional({ maxLength: MAX_LENGTH.utm, example: 'newsletter' })
   @UtmParameter('utmSource')
   utmSource?: string;

@@ -159,7 +159,7 @@ export class ContactDetailDto extends ContactSubmissionDto {
   @ApiProperty({ type: [HistoryEntryDto], description: 'Newest first.' })
   history!: HistoryEntryDto[];
 
-  // Where the lead came from and which consent notice it saw (contract, "Where a lead came from").
+  // Where the lead came from and which consent notice it saw (docs/team-and-privacy.md).
   @ApiProperty({ type: String, nullable: true })
   utmSource!: string | null;
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The inbox (issue 13): each submission's triage status and note, who changed the status
+ * The inbox (docs/api.md, `/api/admin/contacts`): each submission's triage status and note, who changed the status
  * and when; and audit_events, the record of who did what (src/audit/).
  */
 export class InboxStatusAndAuditEvents1795600000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The team (contract, "The team"): accounts gain an e-mail, a display name, a role, a time
+ * The team (docs/team-and-privacy.md): accounts gain an e-mail, a display name, a role, a time
  * zone, notification choices and a disabled state; invitations and password resets (their
  * tokens stored as SHA-256 only); an assignee per submission; the account behind each audit
  * event. The accounts that exist (the env admin) become `admin`s named by their username,

@@ -5,7 +5,7 @@ const SHEET_ROW = `jsonb_build_object('id', s.id, 'submittedAt', to_char(s.submi
   'name', s.name, 'email', s.email, 'linkedin', s.linkedin, 'company', s.company, 'interest', s.interest, 'comments', s.comments)`;
 
 /**
- * One outbox for every channel (issue 26): `sheet_deliveries` becomes `deliveries`, its rows
+ * One outbox for every channel (docs/decisions/013-shared-delivery-outbox.md): `sheet_deliveries` becomes `deliveries`, its rows
  * kept in place as `sheet` deliveries whose payload is what the worker used to read from the
  * submission; and the webhook endpoints.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The visitor's auto-reply (issue 25): its settings, one row (off until an admin turns it on),
+ * The visitor's auto-reply (docs/integrations.md, "E-mail"): its settings, one row (off until an admin turns it on),
  * and the 24-hour guard: one row per address that got one, keyed by the SHA-256 of the
  * normalised address (the address itself is not kept twice), tied to the submission that
  * caused it so erasing that submission erases the row; and an index for a lead's e-mails.

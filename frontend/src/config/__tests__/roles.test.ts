@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, ROLES } from '../roles';
 
 describe('can', () => {
-  it("follows the contract's table: a viewer reads, a member triages, an admin also deletes and runs the team", () => {
+  it('follows the roles of docs/api.md: a viewer reads, a member triages, an admin also deletes and runs the team', () => {
     const table = Object.fromEntries(
       ROLES.map((role) => [role, { triage: can(role, 'triage'), delete: can(role, 'delete'), team: can(role, 'team') }]),
     );

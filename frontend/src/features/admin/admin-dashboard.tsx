@@ -277,7 +277,7 @@ export function AdminDashboard() {
           ) : null}
           <BulkBarSlot spamView={spamView} />
         </Box>
-        {/* Spec §2: the list comes right below the cards; the trend follows the leads. */}
+        {/* The list comes right below the cards (docs/frontend.md); the trend follows the leads. */}
         {rowsBuilt ? (
           <Box sx={{ minWidth: 0 }}>
             <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />

@@ -25,7 +25,7 @@ export type ContactChanges = Schemas['UpdateContactDto'];
 export type SeenLead = Pick<ContactSubmission, 'id' | 'version' | 'status' | 'assigneeId'> &
   Partial<Pick<ContactDetail, 'notes'>>;
 
-/** Where the lead came from (shared/CONTRACT.md, "Where a lead came from"). */
+/** Where the lead came from (docs/team-and-privacy.md). */
 export type Provenance = Pick<
   ContactDetail,
   'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent' | 'referrer' | 'landingPath' | 'consentVersion'

@@ -8,7 +8,7 @@ import { interestLabel } from '@/config/interests';
 import { parseHttpUrl } from '@/lib/url';
 import './lead-parts.css';
 
-// The parts of a lead that spec §2 lists for every entry of "Recent Submissions": the table,
+// The parts of a lead that every entry of "Recent Submissions" shows (docs/frontend.md): the table,
 // the phone's list and the drawer show them alike. Typed text is always rendered as text.
 
 export type InterestChipProps = {

@@ -7,7 +7,7 @@ export type ReceivedTimeProps = {
 };
 
 /**
- * The submission time in the browser's local format (spec §2), with "2 h ago" under it,
+ * The submission time in the browser's local format, with "2 h ago" under it,
  * which moves on each minute (the page's one minute clock; the row around it does not render again).
  */
 export function ReceivedTime({ iso }: ReceivedTimeProps) {

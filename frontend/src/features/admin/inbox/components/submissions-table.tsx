@@ -69,7 +69,7 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
   );
 });
 
-/** The wide-screen list: one row a lead with every part spec §2 lists; the name opens its details. */
+/** The wide-screen list: one row a lead with every part of an entry (docs/frontend.md); the name opens its details. */
 export const SubmissionsTable = memo(function SubmissionsTable({ submissions, onOpen }: SubmissionsTableProps) {
   const selectable = useLeadSelection() !== null;
   return (

@@ -1,5 +1,5 @@
 // Why a lead was held as spam, in words: one short sentence a signal code the API gives
-// (`spamReasons`, shared/CONTRACT.md "Spam and the quarantine"). A code this page does not
+// (`spamReasons`, docs/spam.md). A code this page does not
 // know yet (a signal added later) is shown as it is, never dropped.
 
 import type { SpamReason } from '../api/contact-types';

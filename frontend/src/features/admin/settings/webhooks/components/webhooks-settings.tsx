@@ -11,7 +11,7 @@ import { SecretDialog, type ShownSecret } from './secret-dialog';
 import { SpreadsheetCard } from './spreadsheet-card';
 import { WebhookCard } from './webhook-card';
 
-/** Settings → Webhooks: add an endpoint, see each one's deliveries and the spreadsheet copy's (contract, "Outgoing webhooks"). */
+/** Settings → Webhooks: add an endpoint, see each one's deliveries and the spreadsheet copy's (docs/integrations.md, "Outgoing webhooks"). */
 export function WebhooksSettings() {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
