@@ -26,8 +26,9 @@
 // BENCH_CONTACT_SECONDS (10) per run, BENCH_CONTACT_RUNS (3) rounds; bench:contact:short
 // runs 3 × 3 s. BENCH_CONTACT_PORT_BASE: the servers listen on this port and the next five
 // (PostgreSQL, bare, floor, API, API + e-mail, API with the spam filter off) instead of free ports.
-// BENCH_CONTACT_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and the
-// benchmark ends with where its CPU time went, by package or file (cpu-profile-summary.mjs).
+// BENCH_CONTACT_CPU_PROFILE=<dir>: the floor and the API run under `node --cpu-prof` (slower),
+// and the benchmark ends with where each one's CPU time went, by package or file
+// (cpu-profile-summary.mjs).
 // BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,6 +51,8 @@ const CONNECTIONS = 64;
 const CASES = process.env.BENCH_CONTACT_CASES?.split(',');
 const PORT_BASE = process.env.BENCH_CONTACT_PORT_BASE ? Number(process.env.BENCH_CONTACT_PORT_BASE) : undefined;
 const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process.env.BENCH_CONTACT_CPU_PROFILE) : undefined;
+// Under BENCH_CONTACT_CPU_PROFILE, the API and the floor run with these flags.
+const profiled = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 const backendDir = path.resolve(import.meta.dirname, '..');
 const wrkScript = path.join(import.meta.dirname, 'contact.wrk.lua');
 // The API's memory flags, as in backend/Dockerfile's NODE_OPTIONS, unless the run says otherwise.
@@ -149,6 +152,8 @@ async function withPeakRss(pid, work) {
 }
 
 const runId = randomBytes(4).toString('hex');
+// The processes that run under --cpu-prof, by name: their profiles are summarised at the end.
+const profiledPids = new Map();
 let runCount = 0;
 
 /** One wrk run of `seconds` against `url`; `perRequest` lists what changes per request ('key', 'ip'). */
@@ -222,13 +227,7 @@ try {
     TRUST_PROXY: '1',
     ...(url ? { SMTP_URL: url, MAIL_FROM: 'leads@example.com', PUBLIC_URL: 'https://leads.example.com' } : {}),
   });
-  const api = await start(
-    'API',
-    3,
-    [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'dist/main.js'],
-    apiEnv(),
-    (url) => ({ url: `${url}/api/health/ready` }),
-  );
+  const api = await start('API', 3, [...profiled, 'dist/main.js'], apiEnv(), (url) => ({ url: `${url}/api/health/ready` }));
   // The same API with the spam score off: what scoring at intake costs (the keyed cases side by side).
   const unscored = await start('API, spam filter off', 5, ['dist/main.js'], { ...apiEnv(), SPAM_FILTER: 'off' }, (url) => ({
     url: `${url}/api/health/ready`,
@@ -254,10 +253,11 @@ try {
   const floor = await start(
     'floor',
     2,
-    ['bench/floor-contact-app.mjs'],
+    [...profiled, 'bench/floor-contact-app.mjs'],
     { NODE_OPTIONS: API_NODE_OPTIONS, DATABASE_URL: database.url },
     postOnce,
   );
+  if (PROFILE_DIR) for (const server of [floor, api]) profiledPids.set(server.name, server.child.pid);
 
   const cases = [
     { id: 'bare', name: 'bare node:http + pg', server: bare, perRequest: [] },
@@ -322,11 +322,15 @@ try {
 }
 
 if (PROFILE_DIR) {
-  const profiles = (await readdir(PROFILE_DIR)).filter((name) => name.endsWith('.cpuprofile')).sort();
-  const file = path.join(PROFILE_DIR, profiles.at(-1));
-  const { busyMs, idleMs, groups } = summarizeCpuProfile(file);
-  console.log(`\nthe API's CPU time under the whole benchmark (${file}): busy ${busyMs} ms, idle ${idleMs} ms`);
-  console.table(
-    groups.slice(0, 25).map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${down(share * 100, 1)} %` })),
-  );
+  // One profile a profiled process, named CPU.<date>.<time>.<pid>...: the floor's and the API's.
+  const profiles = (await readdir(PROFILE_DIR)).filter((name) => name.endsWith('.cpuprofile'));
+  for (const [name, pid] of profiledPids) {
+    const file = profiles.find((one) => one.split('.')[3] === String(pid));
+    if (!file) continue;
+    const { busyMs, idleMs, groups } = summarizeCpuProfile(path.join(PROFILE_DIR, file));
+    console.log(`\nthe ${name}'s CPU time under the whole benchmark (${file}): busy ${busyMs} ms, idle ${idleMs} ms`);
+    console.table(
+      groups.slice(0, 25).map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${down(share * 100, 1)} %` })),
+    );
+  }
 }
