@@ -275,6 +275,9 @@ try {
       .map(([name, value]) => `${name}=${value}`)
       .join(', ')} (commits cost no disk flush, so the database does not cap the bare server)`,
   );
+  console.log(
+    "CPU ms/req: the server's own process (Node), and every PostgreSQL process during its runs (the other servers' background work, such as the e-mail API's deliveries, included)",
+  );
   const loadBefore = load1();
   for (const { server, perRequest } of cases) await load(urls.get(server), perRequest, WARM_UP_SECONDS);
   const runs = new Map(cases.map((one) => [one, []]));
