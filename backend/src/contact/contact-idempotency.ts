@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { BadRequestException } from '@nestjs/common';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
@@ -18,5 +18,6 @@ export function idempotencyKey(header: string | string[] | undefined): string | 
 
 /** What the key was first used for: a retry must send the same form. */
 export function requestHash(dto: CreateContactDto): string {
-  return createHash('sha256').update(JSON.stringify(dto)).digest('base64url');
+  // One-shot: no Hash object per submission.
+  return hash('sha256', JSON.stringify(dto), 'base64url');
 }

@@ -52,19 +52,19 @@ export class SpamScorer {
 
   async score(dto: CreateContactDto, clientIp: string, now = Date.now()): Promise<SpamVerdict> {
     if (!this.on) return CLEAN;
-    const reasons = this.textReasons(dto, clientIp, now);
-    if ((await this.captcha.verify(dto.captchaToken, clientIp)) === 'failed') reasons.push('captcha-failed');
     const words = spamWordCount(dto.name, dto.company, dto.comments);
+    const reasons = this.textReasons(dto, clientIp, now, words);
+    if ((await this.captcha.verify(dto.captchaToken, clientIp)) === 'failed') reasons.push('captcha-failed');
     const score = spamScore(reasons, words);
     return { spamScore: score, spamReasons: reasons, heldAsSpam: score >= this.threshold };
   }
 
-  private textReasons(dto: CreateContactDto, clientIp: string, now: number): SpamReason[] {
+  private textReasons(dto: CreateContactDto, clientIp: string, now: number, spamWords: number): SpamReason[] {
     const fired: Array<[SpamReason, boolean]> = [
       ['link-in-name', linkInName(dto.name, dto.company)],
       ['links', urlCount(dto.comments) >= 2],
       ['disposable-email', isDisposableEmail(dto.email)],
-      ['spam-words', spamWordCount(dto.name, dto.company, dto.comments) > 0],
+      ['spam-words', spamWords > 0],
       ['gibberish', isGibberish(dto.name, dto.company)],
       ['duplicate-text', this.duplicate(dto, now)],
       ...this.timing(dto.formToken, now),
