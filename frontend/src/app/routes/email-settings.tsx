@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { pageMeta } from '@/config/pages';
 import { can } from '@/config/roles';
-import { EmailSettings } from '@/features/admin/settings/email/components/email-settings';
+import { EmailSettings } from '@/features/email-settings/components/email-settings';
 import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
 import { AdminFrame } from './admin-frame';
 

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { pageMeta } from '@/config/pages';
 import { can } from '@/config/roles';
-import { WebhooksSettings } from '@/features/admin/settings/webhooks/components/webhooks-settings';
+import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
 import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
 import { AdminFrame } from './admin-frame';
 
