@@ -77,6 +77,10 @@ const hasFilters = (filters: Filters) =>
     filters.followUp,
   );
 
+/**
+ * What /admin shows under its heading once signed in: the inbox's list and the analytics
+ * around it, composed here (a chunk of its own: routes/admin.tsx loads it lazily).
+ */
 export function AdminDashboard() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -8,7 +8,7 @@ import { AdminRoute } from '../admin';
 // they are shown): what the tests wait for is the page, not the test runner's compiler.
 beforeAll(async () => {
   await Promise.all([
-    import('../admin-signed-in'),
+    import('../admin-dashboard'),
     import('@/features/auth/components/sign-in-form'),
     import('@/features/inbox/components/submission-drawer'),
     import('@/features/analytics/components/trend-chart'),
