@@ -52,7 +52,7 @@ const manifest = JSON.parse(await readFile(`${dist}.vite/manifest.json`, 'utf8')
 const PRELOADED_CHUNKS = {
   'index.html': ['src/app/routes/landing.tsx'],
   'admin.html': ['src/app/routes/admin.tsx', 'src/features/auth/components/sign-in-form.tsx'],
-  'admin-session.html': ['src/app/routes/admin.tsx', 'src/app/routes/admin-signed-in.tsx'],
+  'admin-session.html': ['src/app/routes/admin.tsx', 'src/app/routes/admin-dashboard.tsx'],
 };
 
 /** The manifest's chunk and every chunk it imports, the entry's (already in the template) left out. */

@@ -57,17 +57,60 @@ describe('frontend boundaries', () => {
     });
   }
 
-  it('one part of the admin feature may not import another (inbox, analytics)', async () => {
-    const messages = await lintProbe(
-      'frontend',
-      `src/features/admin/analytics/${probe}`,
-      "import { STATUSES } from '../inbox/api/contact-types';\n\nexport const probe = STATUSES;\n",
-    );
-    assert.equal(messages.length, 1);
-    assert.match(
-      messages[0],
-      /^no-restricted-imports: .*The admin feature's parts \(inbox, analytics\) do not import each other/,
-    );
+  describe('features', () => {
+    // Every folder of src/features/ is a feature, those of tomorrow included.
+    const features = readdirSync(path.join(ROOT, 'frontend/src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    // Each feature importing the next one, by the alias and by a relative path, and the app's
+    // routes importing one: all linted in one run.
+    const violations = features.flatMap((feature, index) => {
+      const other = features[(index + 1) % features.length];
+      return ['@/features/', '../'].map((prefix) => ({
+        feature,
+        other,
+        probe: [`src/features/${feature}/${probe.replace('.ts', `-${prefix.length}.ts`)}`, `import '${prefix}${other}/api/x';\n`],
+      }));
+    });
+    const allowed = [
+      [`src/app/routes/${probe}`, `import '@/features/${features[0]}/api/x';\n`],
+      [`src/features/${features[0]}/${probe}`, "import '@/lib/url';\nimport './api/x';\n"],
+    ];
+    let messages;
+    before(async () => {
+      messages = await lintProbes('frontend', [...violations.map((violation) => violation.probe), ...allowed]);
+    });
+
+    it('are the domains, without the admin bucket', () => {
+      for (const feature of [
+        'inbox',
+        'analytics',
+        'webhooks',
+        'email-settings',
+        'team',
+        'account',
+        'auth',
+        'contact',
+        'privacy',
+      ]) {
+        assert.ok(features.includes(feature), `${feature} is a feature folder`);
+      }
+      assert.ok(!features.includes('admin'), 'no feature is named for a role');
+    });
+
+    for (const feature of features) {
+      it(`src/features/${feature}/ may not import another feature`, () => {
+        violations.forEach((violation, index) => {
+          if (violation.feature !== feature) return;
+          assert.equal(messages[index].length, 1, `${violation.probe[1].trim()}: ${messages[index].join('; ')}`);
+          assert.match(messages[index][0], /^no-restricted-imports: .* Features do not import each other: /);
+        });
+      });
+    }
+
+    it('src/app/routes/ may import a feature, and a feature its own files and the shared folders', () => {
+      assert.deepEqual(messages.slice(violations.length), [[], []]);
+    });
   });
 
   it('src/lib/ may import another shared folder', async () => {

@@ -9,7 +9,7 @@ import { AdminFrameBody, AdminProviders } from './admin-frame';
 
 // This chunk decides between the two, each a chunk of its own: a signed-out visitor loads
 // the sign-in form (Formik, Yup and the MUI inputs), a signed-in one the dashboard.
-const SignedInDashboard = lazy(() => import('./admin-signed-in').then((m) => ({ default: m.SignedInDashboard })));
+const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
 
 function DashboardHeading() {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -38,7 +38,7 @@ function dashboardOrSignIn(user: SessionUser | null) {
     <>
       <DashboardHeading />
       <Suspense fallback={dashboardLoading}>
-        <SignedInDashboard />
+        <AdminDashboard />
       </Suspense>
     </>
   ) : (

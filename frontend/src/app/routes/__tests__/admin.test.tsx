@@ -1,4 +1,4 @@
-import type { ContactSubmission } from '@/features/admin/inbox/api/contact-types';
+import type { ContactSubmission } from '@/features/inbox/api/contact-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
@@ -8,10 +8,10 @@ import { AdminRoute } from '../admin';
 // they are shown): what the tests wait for is the page, not the test runner's compiler.
 beforeAll(async () => {
   await Promise.all([
-    import('../admin-signed-in'),
+    import('../admin-dashboard'),
     import('@/features/auth/components/sign-in-form'),
-    import('@/features/admin/inbox/components/submission-drawer'),
-    import('@/features/admin/analytics/components/trend-chart'),
+    import('@/features/inbox/components/submission-drawer'),
+    import('@/features/analytics/components/trend-chart'),
   ]);
 });
 

@@ -1,10 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { object, string } from 'yup';
 import { queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
 import type { components } from '@/generated/api-types';
 import { ACCOUNT_API } from './account-keys';
 
 export type TwoFactorSetup = components['schemas']['TwoFactorSetupDto'];
+
+/** The rules of the form that enables it: the first code the app shows. */
+export const enableTwoFactorSchema = object({ code: string().trim().required('Please enter the code your app shows') });
+
+/** The rules of the form that disables it: the current password. */
+export const disableTwoFactorSchema = object({ currentPassword: string().required('Please enter your current password') });
 
 /** A new secret for the authenticator app, not in use until enabled. */
 export async function setUpTwoFactor(): Promise<TwoFactorSetup> {

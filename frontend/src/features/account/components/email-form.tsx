@@ -2,19 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { object, string } from 'yup';
 import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import type { SessionUser } from '@/config/roles';
 import { isApiError } from '@/lib/api-client';
 import { throttledMessage } from '@/lib/wait-text';
-import { useChangeEmail } from '../api/change-email';
-
-const emailSchema = object({
-  email: string().trim().required('Please enter the new e-mail address').email('Please enter a valid e-mail address'),
-  currentPassword: string().required('Please enter your current password'),
-});
+import { changeEmailSchema, useChangeEmail } from '../api/change-email';
 
 function emailErrorMessage(error: Error): string {
   if (isApiError(error, 403)) return 'The current password is not right.';
@@ -32,7 +26,7 @@ export function EmailForm({ user }: EmailFormProps) {
   const change = useChangeEmail();
   const formik = useFormik({
     initialValues: { email: '', currentPassword: '' },
-    validationSchema: emailSchema,
+    validationSchema: changeEmailSchema,
     onSubmit: async ({ email, currentPassword }, { resetForm }) => {
       try {
         await change.mutateAsync({ email: email.trim(), currentPassword });

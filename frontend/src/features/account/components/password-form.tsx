@@ -1,18 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useFormik } from 'formik';
-import { object, string } from 'yup';
 import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
-import { newPasswordSchema } from '@/lib/password-rules';
-import { useChangePassword } from '../api/change-password';
-
-const passwordSchema = object({
-  currentPassword: string().required('Please enter your current password'),
-  newPassword: newPasswordSchema,
-});
+import { changePasswordSchema, useChangePassword } from '../api/change-password';
 
 function passwordErrorMessage(error: Error): string {
   if (isApiError(error, 401) || isApiError(error, 403)) return 'The current password is not right.';
@@ -24,7 +17,7 @@ export function PasswordForm() {
   const change = useChangePassword();
   const formik = useFormik({
     initialValues: { currentPassword: '', newPassword: '' },
-    validationSchema: passwordSchema,
+    validationSchema: changePasswordSchema,
     onSubmit: async (values, { resetForm }) => {
       try {
         await change.mutateAsync(values);

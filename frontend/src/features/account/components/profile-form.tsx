@@ -3,29 +3,19 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
-import { boolean, object, string } from 'yup';
 import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { toast } from '@/components/toast/toast';
 import type { SessionUser } from '@/config/roles';
-import { useUpdateMe } from '../api/update-me';
+import { NEW_LEAD_CHOICES, type NewLeadChoice, updateMeSchema, useUpdateMe } from '../api/update-me';
 import { timeZoneChoices } from '../utils/time-zones';
 
-type NewLeadChoice = SessionUser['notifications']['newLead'];
-
-const NEW_LEAD_CHOICES: { value: NewLeadChoice; label: string }[] = [
-  { value: 'instant', label: 'At once, one e-mail a lead' },
-  { value: 'daily', label: 'Once a day, a digest' },
-  { value: 'off', label: 'Never' },
-];
-
-const profileSchema = object({
-  displayName: string().trim().required('Please enter your name').max(100, 'The name must be at most 100 characters'),
-  timeZone: string().required(),
-  newLead: string().oneOf(NEW_LEAD_CHOICES.map((choice) => choice.value)),
-  assigned: boolean(),
-});
+const NEW_LEAD_LABELS: Record<NewLeadChoice, string> = {
+  instant: 'At once, one e-mail a lead',
+  daily: 'Once a day, a digest',
+  off: 'Never',
+};
 
 /** The account's display name, time zone and notification choices, saved together (the e-mail: EmailForm). */
 export function ProfileForm({ user }: { user: SessionUser }) {
@@ -37,7 +27,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       newLead: user.notifications.newLead,
       assigned: user.notifications.assigned,
     },
-    validationSchema: profileSchema,
+    validationSchema: updateMeSchema,
     onSubmit: async ({ displayName, timeZone, newLead, assigned }) => {
       try {
         await update.mutateAsync({
@@ -75,8 +65,8 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {NEW_LEAD_CHOICES.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
+          <option key={choice} value={choice}>
+            {NEW_LEAD_LABELS[choice]}
           </option>
         ))}
       </TextField>

@@ -4,24 +4,27 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { lazy, Suspense, useState } from 'react';
-import { object, string } from 'yup';
 import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import type { SessionUser } from '@/config/roles';
-import { type TwoFactorSetup, useDisableTwoFactor, useEnableTwoFactor, useSetUpTwoFactor } from '../api/two-factor';
+import {
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  type TwoFactorSetup,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useSetUpTwoFactor,
+} from '../api/two-factor';
 
 const QrCode = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })));
-
-const codeSchema = object({ code: string().trim().required('Please enter the code your app shows') });
-const passwordSchema = object({ currentPassword: string().required('Please enter your current password') });
 
 /** Step 2: scan (or type) the secret, then prove it with a first code. */
 function EnableForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (codes: string[]) => void }) {
   const enable = useEnableTwoFactor();
   const formik = useFormik({
     initialValues: { code: '' },
-    validationSchema: codeSchema,
+    validationSchema: enableTwoFactorSchema,
     onSubmit: async ({ code }) => {
       try {
         onEnabled(await enable.mutateAsync(code.trim()));
@@ -93,7 +96,7 @@ function DisableForm() {
   const disable = useDisableTwoFactor();
   const formik = useFormik({
     initialValues: { currentPassword: '' },
-    validationSchema: passwordSchema,
+    validationSchema: disableTwoFactorSchema,
     onSubmit: async ({ currentPassword }, { resetForm }) => {
       try {
         await disable.mutateAsync(currentPassword);

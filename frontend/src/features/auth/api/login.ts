@@ -1,11 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { object, string } from 'yup';
 import { API, queryKeys } from '@/config/api';
 import { apiRequest } from '@/lib/api-client';
 import { clearSessionEnded } from '@/lib/session-ended';
 import type { components } from '@/generated/api-types';
 
 export type LoginInput = components['schemas']['LoginDto'];
+
+/** The sign-in's second step: the password was right and a code is needed (from the app, or a recovery code). */
+export type CodeStep = 'code' | 'recoveryCode' | null;
+
+/** The sign-in form's rules: the username and password, and the code its step asks for. */
+export const loginSchema = (step: CodeStep) =>
+  object({
+    username: string().trim().required('Please enter your username'),
+    password: string().required('Please enter your password'),
+    code: step === 'code' ? string().trim().required('Please enter the code your authenticator app shows') : string(),
+    recoveryCode: step === 'recoveryCode' ? string().trim().required('Please enter one of your recovery codes') : string(),
+  });
 
 /**
  * After a sign-in (or an accepted invitation): data cached under another session must never

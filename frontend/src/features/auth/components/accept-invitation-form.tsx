@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import { useFormik } from 'formik';
-import { object, string } from 'yup';
 import { useLocation } from 'wouter';
 import { FormCard } from '@/components/form-card';
 import { FormikForm } from '@/components/formik-form';
@@ -8,16 +7,9 @@ import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { newPasswordSchema } from '@/lib/password-rules';
-import { useAcceptInvitation } from '../api/accept-invitation';
+import { acceptInvitationSchema, useAcceptInvitation } from '../api/accept-invitation';
 import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import { useLinkToken } from '../utils/link-token';
-
-const acceptSchema = object({
-  username: string().trim().required('Please choose a username').max(64, 'The username must be at most 64 characters'),
-  displayName: string().trim().max(100, 'The display name must be at most 100 characters'),
-  password: newPasswordSchema,
-});
 
 function acceptErrorMessage(error: Error): string {
   if (isApiError(error, 410)) return 'This invitation is no longer valid. Ask an admin of your team for a new one.';
@@ -34,7 +26,7 @@ export function AcceptInvitationForm() {
   const [, navigate] = useLocation();
   const formik = useFormik({
     initialValues: valuesTypedBeforeHydration({ username: '', displayName: '', password: '' }),
-    validationSchema: acceptSchema,
+    validationSchema: acceptInvitationSchema,
     onSubmit: async ({ username, displayName, password }) => {
       try {
         const name = displayName.trim();

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useFormik } from 'formik';
-import { object, string } from 'yup';
 import { FormCard } from '@/components/form-card';
 import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
@@ -13,8 +12,12 @@ import { paths } from '@/config/paths';
 import { throttledMessage } from '@/lib/wait-text';
 import { isApiError } from '@/lib/api-client';
 import { valuesTypedBeforeHydration } from '@/lib/hydration';
-import { newPasswordSchema } from '@/lib/password-rules';
-import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/reset-password';
+import {
+  confirmPasswordResetSchema,
+  requestPasswordResetSchema,
+  useConfirmPasswordReset,
+  useRequestPasswordReset,
+} from '../api/reset-password';
 import { useLinkToken } from '../utils/link-token';
 
 function resetErrorMessage(error: Error): string {
@@ -28,9 +31,7 @@ function RequestResetForm() {
   const request = useRequestPasswordReset();
   const formik = useFormik({
     initialValues: valuesTypedBeforeHydration({ email: '' }),
-    validationSchema: object({
-      email: string().trim().required('Please enter your e-mail address').email('Please enter a valid e-mail address'),
-    }),
+    validationSchema: requestPasswordResetSchema,
     onSubmit: async ({ email }) => {
       try {
         await request.mutateAsync({ email: email.trim() });
@@ -68,7 +69,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const confirm = useConfirmPasswordReset();
   const formik = useFormik({
     initialValues: valuesTypedBeforeHydration({ password: '' }),
-    validationSchema: object({ password: newPasswordSchema }),
+    validationSchema: confirmPasswordResetSchema,
     onSubmit: async ({ password }) => {
       try {
         await confirm.mutateAsync({ token, password });

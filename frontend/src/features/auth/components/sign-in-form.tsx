@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { object, string } from 'yup';
 import { FormCard } from '@/components/form-card';
 import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
@@ -13,31 +12,16 @@ import { isApiError } from '@/lib/api-client';
 import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import { throttledMessage } from '@/lib/wait-text';
 import { SESSION_ENDED_MESSAGE, useSessionEnded } from '@/lib/session-ended';
-import { useLogin } from '../api/login';
-import type { LoginInput } from '../api/login';
+import { loginSchema, useLogin } from '../api/login';
+import type { CodeStep, LoginInput } from '../api/login';
 
 const SIGN_IN_MESSAGES = {
-  username: 'Please enter your username',
-  password: 'Please enter your password',
   invalid: 'Invalid username or password',
-  code: 'Please enter the code your authenticator app shows',
-  recoveryCode: 'Please enter one of your recovery codes',
   wrongCode: 'That code is not right (a code works once). Please enter the current one.',
 } as const;
 
 /** The API's answer to the right password without (or with a wrong) two-factor code. */
 const TWO_FACTOR_REQUIRED = 'Two-factor code required';
-
-/** The second step: the password was right and a code is needed (from the app, or a recovery code). */
-type CodeStep = 'code' | 'recoveryCode' | null;
-
-const signInSchema = (step: CodeStep) =>
-  object({
-    username: string().trim().required(SIGN_IN_MESSAGES.username),
-    password: string().required(SIGN_IN_MESSAGES.password),
-    code: step === 'code' ? string().trim().required(SIGN_IN_MESSAGES.code) : string(),
-    recoveryCode: step === 'recoveryCode' ? string().trim().required(SIGN_IN_MESSAGES.recoveryCode) : string(),
-  });
 
 const needsCode = (error: unknown) => isApiError(error, 401) && error.message.endsWith(TWO_FACTOR_REQUIRED);
 
@@ -59,7 +43,7 @@ export function SignInForm() {
 
   const formik = useFormik<Required<LoginInput>>({
     initialValues: valuesTypedBeforeHydration({ username: '', password: '', code: '', recoveryCode: '' }),
-    validationSchema: signInSchema(step),
+    validationSchema: loginSchema(step),
     onSubmit: async (values) => {
       const factor =
         step === 'code'

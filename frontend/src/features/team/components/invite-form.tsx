@@ -2,29 +2,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { FormikProvider, useFormik } from 'formik';
-import { mixed, object, string } from 'yup';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { ROLE_LABELS, ROLES } from '@/config/roles';
 import type { Role } from '@/config/roles';
-import { useCreateInvitation } from '../api/create-invitation';
+import { createInvitationSchema, useCreateInvitation } from '../api/create-invitation';
 import type { Invitation } from '../api/team-types';
 
 export type InviteFormProps = { onInvited: (invitation: Invitation) => void };
-
-const inviteSchema = object({
-  email: string().trim().required('Please enter an e-mail address').email('Please enter a valid e-mail address'),
-  role: mixed<Role>()
-    .oneOf([...ROLES])
-    .required(),
-});
 
 /** Invite by e-mail and role; the page shows the new link to copy. */
 export function InviteForm({ onInvited }: InviteFormProps) {
   const invite = useCreateInvitation();
   const formik = useFormik<{ email: string; role: Role }>({
     initialValues: { email: '', role: 'member' },
-    validationSchema: inviteSchema,
+    validationSchema: createInvitationSchema,
     onSubmit: async ({ email, role }, { resetForm }) => {
       try {
         onInvited(await invite.mutateAsync({ email: email.trim(), role }));

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useMinuteClock } from '@/lib/minute-clock';
-import { useResponseSettings } from '../../get-response-settings';
+import { useResponseSettings } from '@/lib/response-settings';
 import type { ResponseLead } from '../api/response-time-types';
 import { localTime } from '../utils/relative-time';
 import { responseState } from '../utils/response-text';

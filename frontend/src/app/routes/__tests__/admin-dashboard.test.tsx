@@ -7,9 +7,9 @@ import { AdminDashboard } from '../admin-dashboard';
 // they are shown): what the tests wait for is the page, not the test runner's compiler.
 beforeAll(async () => {
   await Promise.all([
-    import('../inbox/components/submission-drawer'),
-    import('../inbox/components/erase-person-dialog'),
-    import('../analytics/components/trend-chart'),
+    import('@/features/inbox/components/submission-drawer'),
+    import('@/features/inbox/components/erase-person-dialog'),
+    import('@/features/analytics/components/trend-chart'),
   ]);
 });
 

@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { browserTimeZone } from '@/lib/time-zone';
-import { type ResponseTimeSettings, useResponseSettings } from '../../../get-response-settings';
+import { type ResponseTimeSettings, useResponseSettings } from '@/lib/response-settings';
 import { useSaveResponseSettings } from '../api/save-response-settings';
 
 const DAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -7,10 +7,10 @@ import { AdminDashboard } from '../admin-dashboard';
 // The chunks the Spam view and the ticked leads load, compiled before the tests.
 beforeAll(async () => {
   await Promise.all([
-    import('../inbox/components/submission-drawer'),
-    import('../inbox/components/spam-list'),
-    import('../inbox/components/bulk-action-bar'),
-    import('../analytics/components/trend-chart'),
+    import('@/features/inbox/components/submission-drawer'),
+    import('@/features/inbox/components/spam-list'),
+    import('@/features/inbox/components/bulk-action-bar'),
+    import('@/features/analytics/components/trend-chart'),
   ]);
 });
 

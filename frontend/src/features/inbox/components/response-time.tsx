@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMinuteClock } from '@/lib/minute-clock';
-import { useResponseSettings } from '../../get-response-settings';
+import { useResponseSettings } from '@/lib/response-settings';
 import type { ResponseLead } from '../api/response-time-types';
 import { responseState } from '../utils/response-text';
 

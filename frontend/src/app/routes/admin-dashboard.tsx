@@ -17,38 +17,42 @@ import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { forgetNewLeads, resetNewLeads, useNewLeadIds } from '@/lib/live-events';
 import { useCan } from '@/lib/session-user';
-import { useAnalytics } from './analytics/api/get-analytics';
-import { StatCards } from './analytics/components/stat-cards';
-import { ResponseReportSlot } from './analytics/components/response-report-slot';
-import { TrendPanel } from './analytics/components/trend-panel';
-import { getContactsQueryOptions, useNewCount } from './inbox/api/get-contacts';
-import { INBOX_API } from './inbox/api/inbox-keys';
-import { useLeadConflicts } from './inbox/api/lead-conflicts';
-import { ErasePersonButton } from './inbox/components/erase-person-button';
-import { InboxViews } from './inbox/components/inbox-views';
-import { LeadSelectionContext, SelectAllBox, useSelectedIds } from './inbox/components/lead-selection-boxes';
-import { ResponseViews } from './inbox/components/response-views';
-import { SubmissionsFilters } from './inbox/components/submissions-filters';
-import { SubmissionsList } from './inbox/components/submissions-list';
-import { SubmissionsTable } from './inbox/components/submissions-table';
-import type { ContactSubmission } from './inbox/api/contact-types';
-import type { Filters } from './inbox/utils/filters';
-import { LeadSelection } from './inbox/utils/lead-selection';
-import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from './inbox/utils/filters';
+import { useAnalytics } from '@/features/analytics/api/get-analytics';
+import { StatCards } from '@/features/analytics/components/stat-cards';
+import { ResponseReportSlot } from '@/features/analytics/components/response-report-slot';
+import { TrendPanel } from '@/features/analytics/components/trend-panel';
+import { getContactsQueryOptions, useNewCount } from '@/features/inbox/api/get-contacts';
+import { INBOX_API } from '@/features/inbox/api/inbox-keys';
+import { useLeadConflicts } from '@/features/inbox/api/lead-conflicts';
+import { ErasePersonButton } from '@/features/inbox/components/erase-person-button';
+import { InboxViews } from '@/features/inbox/components/inbox-views';
+import { LeadSelectionContext, SelectAllBox, useSelectedIds } from '@/features/inbox/components/lead-selection-boxes';
+import { ResponseViews } from '@/features/inbox/components/response-views';
+import { SubmissionsFilters } from '@/features/inbox/components/submissions-filters';
+import { SubmissionsList } from '@/features/inbox/components/submissions-list';
+import { SubmissionsTable } from '@/features/inbox/components/submissions-table';
+import type { ContactSubmission } from '@/features/inbox/api/contact-types';
+import type { Filters } from '@/features/inbox/utils/filters';
+import { LeadSelection } from '@/features/inbox/utils/lead-selection';
+import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from '@/features/inbox/utils/filters';
 
 // The drawer (its editors, the dialogs, MUI's modal) is a chunk of its own, fetched once the
 // first rows are on screen rather than before them.
 const SubmissionDrawer = lazy(() =>
-  import('./inbox/components/submission-drawer').then((m) => ({ default: m.SubmissionDrawer })),
+  import('@/features/inbox/components/submission-drawer').then((m) => ({ default: m.SubmissionDrawer })),
 );
 
 // A teammate's conflicting change is rare: its notice (MUI's Alert) comes when one shows.
-const ConflictNotice = lazy(() => import('./inbox/components/conflict-notice').then((m) => ({ default: m.ConflictNotice })));
+const ConflictNotice = lazy(() =>
+  import('@/features/inbox/components/conflict-notice').then((m) => ({ default: m.ConflictNotice })),
+);
 
 // The Spam view's list and the bulk actions' bar are chunks of their own too: most visits
 // never open the one or tick a lead.
-const SpamList = lazy(() => import('./inbox/components/spam-list').then((m) => ({ default: m.SpamList })));
-const BulkActionBar = lazy(() => import('./inbox/components/bulk-action-bar').then((m) => ({ default: m.BulkActionBar })));
+const SpamList = lazy(() => import('@/features/inbox/components/spam-list').then((m) => ({ default: m.SpamList })));
+const BulkActionBar = lazy(() =>
+  import('@/features/inbox/components/bulk-action-bar').then((m) => ({ default: m.BulkActionBar })),
+);
 
 /** The bar, fetched and shown once a lead is ticked. */
 function BulkBarSlot({ spamView }: { spamView: boolean }) {
@@ -73,6 +77,10 @@ const hasFilters = (filters: Filters) =>
     filters.followUp,
   );
 
+/**
+ * What /admin shows under its heading once signed in: the inbox's list and the analytics
+ * around it, composed here (a chunk of its own: routes/admin.tsx loads it lazily).
+ */
 export function AdminDashboard() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -5,32 +5,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { boolean, object, string } from 'yup';
 import { FormikForm } from '@/components/formik-form';
 import { SubmitButton } from '@/components/submit-button';
 import { toast } from '@/components/toast/toast';
 import type { AutoReplySettings } from '../api/email-settings-keys';
-import { useSaveAutoReply } from '../api/save-auto-reply';
+import { autoReplySchema, useSaveAutoReply } from '../api/save-auto-reply';
 import { AUTO_REPLY_LIMITS, autoReplyPreview, NAME_PLACEHOLDER, SAMPLE_NAME } from '../utils/auto-reply-preview';
-
-const autoReplySchema = object({
-  enabled: boolean().required(),
-  subject: string()
-    .trim()
-    .required('Please enter a subject')
-    .max(AUTO_REPLY_LIMITS.subject, `The subject must be at most ${AUTO_REPLY_LIMITS.subject} characters`),
-  body: string()
-    .required('Please write the message')
-    .matches(/\S/, 'Please write the message')
-    .max(AUTO_REPLY_LIMITS.body, `The message must be at most ${AUTO_REPLY_LIMITS.body} characters`),
-  fromName: string()
-    .trim()
-    .max(AUTO_REPLY_LIMITS.fromName, `The sender name must be at most ${AUTO_REPLY_LIMITS.fromName} characters`),
-  replyTo: string()
-    .trim()
-    .email('Please enter an e-mail address')
-    .max(AUTO_REPLY_LIMITS.replyTo, `The address must be at most ${AUTO_REPLY_LIMITS.replyTo} characters`),
-});
 
 /** The form's values: the optional sender fields as text ('' for none). */
 const formValues = (settings: AutoReplySettings) => ({

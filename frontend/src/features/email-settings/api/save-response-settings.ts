@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { RESPONSE_SETTINGS_API, type ResponseTimeSettings, responseSettingsKey } from '../../../get-response-settings';
+import { RESPONSE_SETTINGS_API, type ResponseTimeSettings, responseSettingsKey } from '@/lib/response-settings';
 
 export async function saveResponseSettings(settings: ResponseTimeSettings): Promise<ResponseTimeSettings> {
   return (await apiRequest(RESPONSE_SETTINGS_API, { method: 'PUT', body: settings })).json() as Promise<ResponseTimeSettings>;

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useAutoReply } from '../api/get-auto-reply';
 import { useEmailSettings } from '../api/get-email-settings';
-import { ResponseTimeSettingsSection } from '../../response-time/components/response-time-settings';
+import { ResponseTimeSettingsSection } from './response-time-settings';
 import { AutoReplyForm } from './auto-reply-form';
 import { TestEmailButton } from './test-email-button';
 

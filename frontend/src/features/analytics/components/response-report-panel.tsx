@@ -5,7 +5,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Spinner } from '@/components/spinner';
-import { useResponseSettings } from '../../get-response-settings';
+import { useResponseSettings } from '@/lib/response-settings';
 import type { ResponseReport } from '../api/get-response-report';
 import { useResponseReport } from '../api/get-response-report';
 import { REPORT_PERIODS, minutesText, reportRange, shareText } from '../utils/report-period';

@@ -1,6 +1,0 @@
-import { AdminDashboard } from '@/features/admin/admin-dashboard';
-
-/** What /admin shows under its heading once signed in: a chunk of its own (routes/admin.tsx loads it lazily). */
-export function SignedInDashboard() {
-  return <AdminDashboard />;
-}
