@@ -35,11 +35,23 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
     restoreMocks: true,
     testTimeout: 20_000,
+    projects: [
+      // Components: each file on a page of its own (jsdom).
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['src/**/__tests__/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup-tests.ts'],
+        },
+      },
+      // Plain functions need no page, whose making cost about a second a file. A .ts test
+      // that does need one says so on its first line: // @vitest-environment jsdom
+      { extends: true, test: { name: 'functions', include: ['src/**/__tests__/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

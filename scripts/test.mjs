@@ -1,26 +1,28 @@
 // `make test`: lint, types and every test suite, and each step's time at the end.
-// The backend's integration tests spend most of their time waiting on PostgreSQL, on timers
-// and on the processes they start, so while they run the 2-core machine has room for lint,
-// types and the frontend's unit tests: those two lanes run side by side. The build and the
-// ops suite follow one at a time (the fault suite measures servers of its own). The browser
-// suite then runs in two halves side by side, each against a server and a database of its
-// own (so one half's leads never show in the other's counts): one browser and one server
-// leave most of a second core idle, since much of a browser test is waiting on the page.
+// The build comes first, alone: the backend's tests that start the built API, the ops suite
+// and the browser suite all use it. The backend's integration tests spend much of their time
+// waiting on PostgreSQL, on timers and on the processes they start, so while they run the
+// 2-core machine has room for lint, types, the frontend's unit tests and the ops checks that
+// measure nothing: those two lanes run side by side. The fault suite follows alone (it
+// measures the answer times of servers of its own). The browser suite then runs in two
+// halves side by side, each against a server and a database of its own (so one half's leads
+// never show in the other's counts): one browser and one server leave most of a second core
+// idle, since much of a browser test is waiting on the page.
 import { spawn } from 'node:child_process';
 import { pipeLines } from './process-utils.mjs';
 
-const LANES_FIRST = [
+const FIRST = ['build', 'npm run build'];
+const LANES = [
   [
     ['lint', 'npm run lint'],
     ['typecheck', 'npm run typecheck'],
     ['frontend unit', 'npm run test -w frontend'],
+    ['ops', 'npm run test:except-faults -w ops'],
   ],
-  [['backend', 'npm run test -w backend']],
+  // The build above is the one its tests start (test/support/api-process.ts).
+  [['backend', 'TEST_API_BUILT=1 npm run test -w backend']],
 ];
-const THEN = [
-  ['build', 'npm run build'],
-  ['ops', 'npm run test -w ops'],
-];
+const FAULTS = ['ops faults', 'npm run test:faults -w ops'];
 const E2E_HALVES = [1, 2].map((half) => [
   `e2e ${half}/2`,
   `SERVE_SKIP_BUILD=1 E2E_SERVE_PORT=${8179 + half} E2E_API_PORT=${3179 + half} ` +
@@ -57,7 +59,10 @@ function summary(totalSeconds) {
 }
 
 const started = Date.now();
-const firstPassed = (await Promise.all(LANES_FIRST.map(lane))).every(Boolean);
-const passed = firstPassed && (await lane(THEN)) && (await Promise.all(E2E_HALVES.map((step) => run(step)))).every(Boolean);
+const passed =
+  (await run(FIRST)) &&
+  (await Promise.all(LANES.map(lane))).every(Boolean) &&
+  (await run(FAULTS)) &&
+  (await Promise.all(E2E_HALVES.map((step) => run(step)))).every(Boolean);
 summary((Date.now() - started) / 1000);
 process.exit(passed ? 0 : 1);

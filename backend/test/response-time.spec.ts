@@ -250,6 +250,21 @@ describe('response time: one escalation per lead with two API processes', () => 
         contactBody({ name: `Waiting ${i}`, email: `w${i}@example.com` }),
       );
       expect(statuses).toEqual([201, 201, 201]);
+      // The scans set each lead's due time, a minute (the target) after it arrived; the leads
+      // are then moved a minute into the past, due times with them, so that the two processes
+      // race for leads due now rather than after a minute of waiting.
+      const dueTimes = async () =>
+        (
+          await db.query<{ late: number }>(
+            `SELECT extract(epoch FROM response_due_at - submitted_at)::int AS late FROM contact_submissions`,
+          )
+        ).rows;
+      await waitFor('the due times', async () => (await dueTimes()).every(({ late }) => late !== null));
+      expect(await dueTimes()).toEqual([{ late: 60 }, { late: 60 }, { late: 60 }]);
+      await db.query(
+        `UPDATE contact_submissions
+            SET submitted_at = submitted_at - interval '1 minute', response_due_at = response_due_at - interval '1 minute'`,
+      );
       const waiting = () => smtp.received.filter(({ mail }) => String(mail.subject).startsWith('Waiting for an answer: '));
       // Two admins (the development admin has no address: otto alone), three leads.
       await waitFor('the escalations', () => waiting().length >= 3, 90_000);

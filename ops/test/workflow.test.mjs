@@ -63,8 +63,13 @@ describe(WORKFLOW, () => {
     assert.equal(scripts.test, 'node scripts/test.mjs');
     const steps = readText('scripts/test.mjs');
     assert.doesNotMatch(steps, /bench|lighthouse/);
-    for (const suite of ['lint', 'typecheck', 'test -w backend', 'test -w frontend', 'test -w ops', 'test:e2e -w frontend'])
+    const suites = ['lint', 'typecheck', 'test -w backend', 'test -w frontend', 'test:e2e -w frontend'];
+    for (const suite of [...suites, 'test:except-faults -w ops', 'test:faults -w ops'])
       assert.ok(steps.includes(`npm run ${suite}`), suite);
+    // The ops suite in two steps, which together run every one of its files.
+    const ops = JSON.parse(readText('ops/package.json')).scripts;
+    assert.equal(ops['test:faults'], 'node --test test/faults.test.mjs');
+    assert.equal(ops['test:except-faults'], 'node --test $(ls test/*.test.mjs | grep -v /faults.test.mjs)');
     for (const step of ['bench -w backend', 'bench:contact:short -w backend', 'lighthouse -w frontend', 'npm run build'])
       assert.ok(scripts.bench.includes(step), step);
   });

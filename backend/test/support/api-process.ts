@@ -13,8 +13,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * Builds the API as `npm run build` does, for tests that run it as a process of its own; once
  * per run. Test files run in parallel workers: the first to ask takes a lock folder in the
  * run's folder (TEST_RUN_DIR, see global-setup.mjs) and builds; the others wait for its result.
+ * `make test` builds both apps before the suites and says so with TEST_API_BUILT=1.
  */
 export async function buildApi(): Promise<void> {
+  if (process.env.TEST_API_BUILT === '1') return;
   const runDir = process.env.TEST_RUN_DIR;
   if (!runDir) throw new Error('TEST_RUN_DIR is not set: run the tests with `npm test`');
   const result = path.join(runDir, 'api-build-result');

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_VERSION } from '../../consent-version';
 import { captureVisitSource } from '../../visit-source';
