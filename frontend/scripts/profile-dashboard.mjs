@@ -19,7 +19,7 @@ function regionsOf(url) {
   const file = path.join(DIST, new URL(url).pathname);
   if (!existsSync(file)) return null;
   const lines = readFileSync(file, 'utf8').split('\n');
-  const mark = /^\/\/ ((?:\.\.\/)*node_modules\/\S+|src\/\S+)$/;
+  const mark = /^\/\/ (\S*node_modules\/\S+|src\/\S+)$/;
   if (!lines.some((line) => mark.test(line))) return null;
   let current = '?';
   return lines.map((line) => {
