@@ -28,8 +28,8 @@ async function expectFullEntry(page: Page, entry: Locator, lead: ReturnType<type
   await expect(entry.getByRole('button', { name: lead.name })).toBeVisible();
   await expect(entry.getByText(lead.email)).toBeVisible();
   await expect(entry.getByText(lead.company)).toBeVisible();
-  // The badge: MUI's Chip, labelled with the interest.
-  await expect(entry.locator('.MuiChip-root', { hasText: 'Partnership Opportunities' })).toBeVisible();
+  // The badge (lead-parts.css), labelled with the interest.
+  await expect(entry.locator('.interest-chip', { hasText: 'Partnership Opportunities' })).toBeVisible();
   const profile = entry.getByRole('link', { name: 'LinkedIn Profile' });
   await expect(profile).toHaveAttribute('href', lead.linkedin);
   await expect(profile).toHaveAttribute('target', '_blank');
@@ -43,7 +43,7 @@ async function expectFullEntry(page: Page, entry: Locator, lead: ReturnType<type
 
 async function expectBareEntry(page: Page, entry: Locator, name: string) {
   await expect(entry.getByRole('button', { name })).toBeVisible();
-  await expect(entry.locator('.MuiChip-root', { hasText: 'TA Builder Community' })).toBeVisible();
+  await expect(entry.locator('.interest-chip', { hasText: 'TA Builder Community' })).toBeVisible();
   await expect(entry.getByRole('link', { name: 'LinkedIn Profile' })).toHaveCount(0);
   await expect(entry.getByText('Additional Comments:')).toHaveCount(0);
   await expect(entry.getByText(/^Company of/)).toHaveCount(0);

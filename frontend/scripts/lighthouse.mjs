@@ -7,6 +7,8 @@
 // TBT, CLS and the LCP element per page, beside its performance goal (docs/benchmarks.md). Fails when
 // accessibility, best practices or SEO is under 100, apart from what a page fails on purpose
 // (below); performance is only printed. LIGHTHOUSE_RUNS (default 1) runs each page that many times.
+// LIGHTHOUSE_PROFILE=1 adds where the signed-in phone page's main thread goes: Lighthouse's
+// breakdown of each mobile run and a CPU profile at 4× CPU (scripts/profile-dashboard.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,7 @@ import { dataSourceOptions } from '../../backend/dist/database/data-source.js';
 import { seedSubmissions } from '../../backend/bench/seed-submissions.mjs';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { INTERACTION_GOAL_MS, measureInteractions } from './interactions.mjs';
+import { profileDashboard } from './profile-dashboard.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -29,6 +32,7 @@ if (!existsSync(CHROMIUM)) {
   );
 }
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const PROFILE = process.env.LIGHTHOUSE_PROFILE === '1';
 const SERVE_PORT = process.env.LIGHTHOUSE_SERVE_PORT ?? '8280';
 const API_PORT = process.env.LIGHTHOUSE_API_PORT ?? '3280';
 
@@ -111,6 +115,12 @@ function lcpElement(lhr) {
   return table?.items?.[0]?.node?.selector ?? '?';
 }
 
+/** Lighthouse's main-thread time by kind of work (its simulated phone's figures), largest first. */
+function mainThread(lhr) {
+  const items = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  return items.map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`).join(', ');
+}
+
 async function audit(url, port, config) {
   const lhr = await run(url, port, config);
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
@@ -131,8 +141,33 @@ async function audit(url, port, config) {
     tbt: `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`,
     cls: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(2),
     lcpElement: lcpElement(lhr),
+    mainThread: mainThread(lhr),
     failed,
   };
+}
+
+/**
+ * The seed ends with VACUUM ANALYZE of the tables it filled (backend/bench/seed-submissions.mjs);
+ * this waits until no autovacuum worker runs either (at most two minutes), so that Lighthouse
+ * does not share the machine's cores with PostgreSQL's maintenance of a million new rows.
+ */
+async function waitForQuietDatabase(db) {
+  const started = performance.now();
+  const workers = async () =>
+    (
+      await db.query(
+        `SELECT relid::regclass::text AS name FROM pg_stat_progress_vacuum
+         UNION ALL SELECT relid::regclass::text FROM pg_stat_progress_analyze`,
+      )
+    ).map((row) => row.name);
+  for (let busy = await workers(); busy.length > 0; busy = await workers()) {
+    if (performance.now() - started > 120_000) {
+      console.error(`autovacuum still at work after 120 s (${busy.join(', ')}); auditing anyway`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.error(`database quiet (no vacuum or analyse running) after ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /** Seeds the submissions and signs in through nginx; resolves with the session's cookies. */
@@ -144,6 +179,7 @@ async function signIn(server) {
     console.error(
       `seeded ${SIGNED_IN_ROWS.toLocaleString('en')} submissions in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
+    await waitForQuietDatabase(db);
   } finally {
     await db.destroy();
   }
@@ -178,6 +214,7 @@ const chrome = await chromeLauncher.launch({
 const problems = [];
 const rows = [];
 const interactions = [];
+const profiles = [];
 /** Audits `path` RUNS times and adds a row each, under `label`. */
 async function auditPage(path, label, config) {
   for (let run = 0; run < RUNS; run += 1) {
@@ -190,6 +227,7 @@ async function auditPage(path, label, config) {
     problems.push(...result.failed.filter((failure) => !expected.includes(failure)).map((failure) => `${label}: ${failure}`));
     const onPurpose = result.failed.filter((failure) => expected.includes(failure));
     if (onPurpose.length) rows[rows.length - 1] += ` fails on purpose: ${onPurpose.join(', ')}`;
+    if (PROFILE && label.startsWith('signed in')) profiles.push(`${label}, main thread: ${result.mainThread}`);
   }
 }
 try {
@@ -204,6 +242,16 @@ try {
       (results) => interactions.push(...results),
       (error) => problems.push(`interactions: ${error.message.split('\n')[0]}`),
     );
+    if (PROFILE) {
+      const { longTasks, groups } = await profileDashboard({ baseUrl: server.baseUrl, cookies, chromiumPath: CHROMIUM });
+      profiles.push(`phone at 4× CPU, long tasks: ${longTasks.join(', ')} ms`);
+      profiles.push(
+        `phone at 4× CPU, busy time: ${groups
+          .slice(0, 25)
+          .map(({ group, ms }) => `${group} ${ms} ms`)
+          .join(', ')}`,
+      );
+    }
   }
 } finally {
   await chrome.kill();
@@ -223,6 +271,7 @@ if (interactions.length) {
   for (const { name, ms, events } of interactions)
     console.log(`| ${name} | ${ms ? `${Math.round(ms)} ms` : '< 16 ms'} | ${events} |`);
 }
+if (profiles.length) console.log(`\n${profiles.join('\n')}`);
 if (problems.length) {
   console.error(`Lighthouse: under 100 (or failed) on\n  ${problems.join('\n  ')}`);
   process.exit(1);

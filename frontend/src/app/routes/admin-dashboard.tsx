@@ -1,6 +1,4 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -35,6 +33,7 @@ import type { ContactSubmission } from '@/features/inbox/api/contact-types';
 import type { Filters } from '@/features/inbox/utils/filters';
 import { LeadSelection } from '@/features/inbox/utils/lead-selection';
 import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from '@/features/inbox/utils/filters';
+import './admin-dashboard.css';
 
 // The drawer (its editors, the dialogs, MUI's modal) is a chunk of its own, fetched once the
 // first rows are on screen rather than before them.
@@ -171,43 +170,44 @@ export function AdminDashboard() {
 
   return (
     <LeadSelectionContext value={canExport ? selection : null}>
-      <Box sx={{ display: 'grid', gap: 4 }}>
+      {/* The first screen's frame, rows and buttons are plain elements (styles/controls.css):
+          MUI's are styled at run time, which was most of a phone's first-screen work. */}
+      <div className="dashboard">
         <StatCards analytics={analytics.data} />
-        <Box component="section" aria-labelledby="recent-submissions" sx={{ display: 'grid', gap: 2 }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Typography id="recent-submissions" variant="h5" component="h2" sx={{ fontWeight: 700, mr: 'auto' }}>
+        <section aria-labelledby="recent-submissions" className="dashboard__inbox">
+          <div className="toolbar">
+            <h2 id="recent-submissions" className="dashboard__title">
               Recent Submissions
-            </Typography>
-            <Typography role="status" variant="body2" color={fresh ? 'primary' : 'text.secondary'} data-testid="new-count">
+            </h2>
+            <p role="status" className={fresh ? 'body2 dashboard__fresh' : 'body2 text-secondary'} data-testid="new-count">
               {fresh ? `${fresh} new since you opened the page` : ''}
-            </Typography>
-            <Box role="status" sx={{ display: 'contents' }}>
+            </p>
+            <div role="status" className="dashboard__contents">
               {liveCount ? (
-                <Button variant="contained" size="small" onClick={refresh} data-testid="live-count">
+                <button type="button" className="btn btn--small btn--contained" onClick={refresh} data-testid="live-count">
                   {`Show ${liveLabel}`}
-                </Button>
+                </button>
               ) : null}
-            </Box>
-            <Button variant="outlined" size="small" onClick={refresh} disabled={contacts.isFetching}>
+            </div>
+            <button type="button" className="btn btn--small btn--outlined" onClick={refresh} disabled={contacts.isFetching}>
               Refresh
-            </Button>
+            </button>
             {canExport ? (
-              <Button
-                variant="outlined"
-                size="small"
+              <a
+                className="btn btn--small btn--outlined"
                 href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`}
                 download
               >
                 Export CSV
-              </Button>
+              </a>
             ) : null}
             {canErase ? <ErasePersonButton /> : null}
-          </Box>
+          </div>
           {/* The views on one line, so that a phone's first lead stays on its first screen. */}
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <div className="toolbar">
             <InboxViews current={filters.view} onChange={changeView} />
             <ResponseViews filters={filters} onChange={changeFilters} />
-          </Box>
+          </div>
           <SubmissionsFilters filters={filters} onChange={changeFilters} />
           <Suspense fallback={null}>
             {rowConflicts.map((conflict) => (
@@ -223,21 +223,21 @@ export function AdminDashboard() {
               Could not load the submissions: {contacts.error?.message}
             </Alert>
           ) : null}
-          <Box sx={{ minHeight: 4 }}>
+          <div className="dashboard__progress">
             {contacts.isFetching && !contacts.isFetchingNextPage ? (
               <span className="progress-bar" role="progressbar" aria-label="Loading submissions" />
             ) : null}
-          </Box>
+          </div>
           {submissions.length > 0 ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-              <Typography variant="body2" color="text.secondary" data-testid="range-count">
+            <div className="toolbar dashboard__count">
+              <p className="body2 text-secondary" data-testid="range-count">
                 {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
-              </Typography>
+              </p>
               {/* The phone's list has no header row: its page box sits beside the count. */}
               {!wide && !spamView ? (
                 <SelectAllBox ids={shownSubmissions.map((submission) => submission.id)} visibleLabel />
               ) : null}
-            </Box>
+            </div>
           ) : null}
           {listError ? null : submissions.length === 0 ? (
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>
@@ -264,19 +264,19 @@ export function AdminDashboard() {
             <SubmissionsList submissions={shownSubmissions} onOpen={setOpenId} />
           )}
           {contacts.hasNextPage && rowsBuilt ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
-              {/* The spinner is a child, not MUI's startIcon: that one's first styles, inserted at
-                the click, made the browser restyle the whole dashboard before the next paint. */}
-              <Button
-                variant="outlined"
+            <div className="dashboard__more">
+              {/* Plain CSS, spinner included: styles a component inserts at the click (MUI's
+                startIcon's were) make the browser restyle the whole dashboard before the next paint. */}
+              <button
+                type="button"
+                className="btn btn--outlined"
                 onClick={() => void contacts.fetchNextPage()}
                 disabled={contacts.isFetchingNextPage}
-                sx={{ gap: 1 }}
               >
                 {contacts.isFetchingNextPage ? <Spinner /> : null}
                 Load more
-              </Button>
-            </Box>
+              </button>
+            </div>
           ) : null}
           {contacts.isFetchNextPageError ? (
             <Alert severity="error" role="alert">
@@ -284,18 +284,18 @@ export function AdminDashboard() {
             </Alert>
           ) : null}
           <BulkBarSlot spamView={spamView} />
-        </Box>
+        </section>
         {/* The list comes right below the cards (docs/frontend.md); the trend follows the leads. */}
         {rowsBuilt ? (
-          <Box sx={{ minWidth: 0 }}>
+          <div className="dashboard__trend">
             <TrendPanel days={trendDays(filters)} interestBreakdown={analytics.data.interestBreakdown} />
-          </Box>
+          </div>
         ) : null}
         {rowsBuilt ? <ResponseReportSlot /> : null}
         <Suspense fallback={null}>
           <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
         </Suspense>
-      </Box>
+      </div>
     </LeadSelectionContext>
   );
 }

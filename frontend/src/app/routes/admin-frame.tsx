@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -12,6 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import { SessionUserProvider } from '@/lib/session-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AdminHeader } from './admin-header';
+import '@/styles/controls.css';
 
 export type AdminFrameProps = {
   title: string;
@@ -43,19 +41,20 @@ export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading
   return (
     <SessionUserProvider user={user}>
       <AdminHeader user={user} sessionPending={me.isPending} />
-      <Box component="main" sx={{ py: { xs: 3, md: 5 } }}>
-        <Container maxWidth={maxWidth}>
+      {/* Plain elements (styles/controls.css): MUI's Box and Container are styled at run time. */}
+      <main className="admin-main">
+        <div className={maxWidth === 'md' ? 'site-container admin-main__content--md' : 'site-container'}>
           {me.isPending ? (
             pending
           ) : me.isError ? (
-            <Typography role="alert" color="error">
+            <p role="alert" className="admin-error">
               Could not check your session: {me.error.message}
-            </Typography>
+            </p>
           ) : (
             children(user)
           )}
-        </Container>
-      </Box>
+        </div>
+      </main>
     </SessionUserProvider>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { RouterLink } from '@/components/router-link';
 import { SiteHeader } from '@/components/site-header';
 import { paths } from '@/config/paths';
@@ -30,26 +28,23 @@ export function AdminHeader({ user, sessionPending = false }: AdminHeaderProps) 
   return (
     <SiteHeader
       actions={
-        // Small links, so that on a phone the header stays short and the first lead on the first screen.
-        <Box
-          component="nav"
-          aria-label="Dashboard"
-          sx={{ display: 'flex', gap: { xs: 0.5, sm: 1 }, flexWrap: 'wrap', alignItems: 'center' }}
-        >
-          <Button component={RouterLink} href={paths.home} variant="contained">
+        // Small links, so that on a phone the header stays short and the first lead on the first
+        // screen; plain elements with MUI's look (styles/controls.css), no styling at run time.
+        <nav aria-label="Dashboard" className="admin-nav">
+          <RouterLink href={paths.home} className="btn btn--contained">
             Back to Form
-          </Button>
+          </RouterLink>
           {user || sessionPending ? (
             <>
               {ADMIN_LINKS.filter((link) => !link.permission || (user && can(user.role, link.permission))).map((link) => (
-                <Button key={link.href} component={RouterLink} href={link.href} color="inherit" size="small">
+                <RouterLink key={link.href} href={link.href} className="btn btn--text btn--small btn--inherit">
                   {link.label}
-                </Button>
+                </RouterLink>
               ))}
               <SignOutButton />
             </>
           ) : null}
-        </Box>
+        </nav>
       }
     />
   );

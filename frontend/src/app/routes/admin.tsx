@@ -1,5 +1,4 @@
 import { lazy, Suspense, useRef } from 'react';
-import Typography from '@mui/material/Typography';
 import { LoadingScreen } from '@/components/loading-screen';
 import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
 import type { SessionUser } from '@/config/roles';
@@ -15,9 +14,10 @@ function DashboardHeading() {
   const ref = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(ref);
   return (
-    <Typography ref={ref} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3, outline: 'none' }}>
+    // A plain heading (styles/controls.css): it paints with the prerendered page's first paint.
+    <h1 ref={ref} tabIndex={-1} className="admin-heading">
       Admin Dashboard
-    </Typography>
+    </h1>
   );
 }
 

@@ -1,5 +1,4 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
 
 // The report, its queries and its charts are chunks of their own, fetched and mounted only
 // once the panel's place comes near the screen: the dashboard's first load carries none of it.
@@ -22,12 +21,13 @@ export function ResponseReportSlot() {
     return () => observer.disconnect();
   }, [near]);
   return (
-    <Box ref={place} data-testid="response-report" sx={{ minWidth: 0, minHeight: near ? undefined : 320 }}>
+    // A plain element: it mounts with the first rows, and MUI's Box is styled at run time.
+    <div ref={place} data-testid="response-report" style={{ minWidth: 0, minHeight: near ? undefined : 320 }}>
       {near ? (
         <Suspense fallback={null}>
           <ResponseReportPanel />
         </Suspense>
       ) : null}
-    </Box>
+    </div>
   );
 }

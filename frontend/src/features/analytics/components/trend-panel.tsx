@@ -1,13 +1,11 @@
 import { Suspense, lazy, memo } from 'react';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { LazyAlert as Alert } from '@/components/lazy-alert';
 import { Spinner } from '@/components/spinner';
 import { INTERESTS } from '@/config/interests';
 import { useInView } from '@/lib/use-in-view';
 import type { TrendDay } from '../api/get-trend';
 import { useTrend } from '../api/get-trend';
+import './trend-panel.css';
 
 // MUI X Charts is most of the dashboard's JavaScript (about 80 KB gzip): a chunk of its own,
 // fetched while the trend loads, so the inbox's first rows never wait for it.
@@ -20,9 +18,9 @@ export type TrendPanelProps = {
 
 function ChartLoading() {
   return (
-    <Box role="status" sx={{ height: 260, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
+    <div role="status" className="trend-panel__loading">
       <Spinner /> Loading the chart…
-    </Box>
+    </div>
   );
 }
 
@@ -30,17 +28,17 @@ function ChartLoading() {
 function InterestBreakdown({ breakdown }: { breakdown: Record<string, number> }) {
   const total = Object.values(breakdown).reduce((sum, count) => sum + count, 0);
   return (
-    <Box component="ul" aria-label="Submissions by interest" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
+    <ul aria-label="Submissions by interest" className="trend-panel__breakdown">
       {INTERESTS.map((interest) => {
         const count = breakdown[interest.value] ?? 0;
         const share = total ? Math.round((count / total) * 100) : 0;
         return (
-          <Typography component="li" variant="body2" key={interest.value} data-testid={`breakdown-${interest.value}`}>
+          <li className="trend-panel__text" key={interest.value} data-testid={`breakdown-${interest.value}`}>
             {interest.label}: <strong>{count}</strong> ({share} %)
-          </Typography>
+          </li>
         );
       })}
-    </Box>
+    </ul>
   );
 }
 
@@ -48,9 +46,9 @@ function InterestBreakdown({ breakdown }: { breakdown: Record<string, number> })
 export function TrendCaption({ days }: { days: TrendDay[] }) {
   const total = days.reduce((sum, day) => sum + day.total, 0);
   return (
-    <Typography component="figcaption" variant="body2" color="text.secondary">
+    <figcaption className="trend-panel__text trend-panel__caption">
       {total} submission{total === 1 ? '' : 's'} from {days[0]?.date} to {days.at(-1)?.date}
-    </Typography>
+    </figcaption>
   );
 }
 
@@ -62,12 +60,13 @@ export const TrendPanel = memo(function TrendPanel({ days, interestBreakdown }: 
   // comes near the screen; the trend itself is fetched at once, so it is ready then.
   const [panel, inView] = useInView<HTMLElement>();
   return (
-    <Paper ref={panel} component="section" aria-labelledby="trend-title" variant="outlined" sx={{ p: 2.5, borderRadius: 3 }}>
-      <Typography id="trend-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+    // Plain elements (trend-panel.css): the panel mounts with the first rows, on the first screen's work.
+    <section ref={panel} aria-labelledby="trend-title" className="trend-panel">
+      <h2 id="trend-title" className="trend-panel__title">
         Submissions a day, last {days} days
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 1fr)' } }}>
-        <Box component="figure" data-testid="trend-chart" sx={{ m: 0, minWidth: 0 }}>
+      </h2>
+      <div className="trend-panel__grid">
+        <figure data-testid="trend-chart" className="trend-panel__chart">
           {trend.isPending || !inView ? (
             <ChartLoading />
           ) : trend.isError ? (
@@ -78,14 +77,12 @@ export const TrendPanel = memo(function TrendPanel({ days, interestBreakdown }: 
             </Suspense>
           )}
           {trend.data ? <TrendCaption days={trend.data} /> : null}
-        </Box>
-        <Box>
-          <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-            By interest, all time
-          </Typography>
+        </figure>
+        <div>
+          <h3 className="trend-panel__subtitle">By interest, all time</h3>
           <InterestBreakdown breakdown={interestBreakdown} />
-        </Box>
-      </Box>
-    </Paper>
+        </div>
+      </div>
+    </section>
   );
 });

@@ -1,11 +1,11 @@
-import Button from '@mui/material/Button';
 import { useLogout } from '../api/logout';
 
+/** The header's "Sign out": a plain button with MUI's outlined look (styles/controls.css, loaded with the admin pages). */
 export function SignOutButton() {
   const logout = useLogout();
   return (
-    <Button variant="outlined" color="inherit" disabled={logout.isPending} onClick={() => logout.mutate()}>
+    <button type="button" className="btn btn--outlined btn--inherit" disabled={logout.isPending} onClick={() => logout.mutate()}>
       Sign out
-    </Button>
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import NativeSelect from '@mui/material/NativeSelect';
+import { NativeSelect } from '@/components/native-select';
 import { toast } from '@/components/toast/toast';
 import { useCan, useSessionUser } from '@/lib/session-user';
 import type { Assignee, ContactSubmission, SeenLead } from '../api/contact-types';
@@ -45,8 +45,7 @@ export function AssigneeSelect({ submission, assignee }: AssigneeSelectProps) {
       value={value}
       disabled={!canAssign || update.isPending}
       onChange={(event) => handleChange(event.target.value)}
-      inputProps={{ 'aria-label': `Assignee of ${submission.name}` }}
-      sx={{ fontSize: '0.875rem', minWidth: 112 }}
+      aria-label={`Assignee of ${submission.name}`}
     >
       <option value={UNASSIGNED}>Unassigned</option>
       {choices.map((person) => (

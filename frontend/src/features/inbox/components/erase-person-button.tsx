@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
 
 // The dialog (MUI's modal, its focus trap and transitions) is fetched on the first click,
 // not with the dashboard's first rows.
@@ -15,9 +14,9 @@ export function ErasePersonButton() {
   };
   return (
     <>
-      <Button variant="outlined" color="error" size="small" onClick={show}>
+      <button type="button" className="btn btn--outlined btn--small btn--error" onClick={show}>
         Erase a person
-      </Button>
+      </button>
       {/* Mounted from the first click on, so that closing keeps its transition. */}
       {opened ? (
         <Suspense fallback={null}>

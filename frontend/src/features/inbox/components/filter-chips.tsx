@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-
 export type FilterChipsProps<T extends string> = {
   label: string;
   options: readonly { value: T; label: string }[];
@@ -9,29 +5,24 @@ export type FilterChipsProps<T extends string> = {
   onChange: (selected: T[]) => void;
 };
 
-/** A row of toggle chips: any number chosen, none means "no filter". */
+/** A row of toggle chips (styles/controls.css): any number chosen, none means "no filter". */
 export function FilterChips<T extends string>({ label, options, selected, onChange }: FilterChipsProps<T>) {
   const toggle = (value: T) =>
     onChange(selected.includes(value) ? selected.filter((item) => item !== value) : [...selected, value]);
   return (
-    <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ minWidth: 56 }}>
-        {label}
-      </Typography>
-      {options.map((option) => {
-        const on = selected.includes(option.value);
-        return (
-          <Chip
-            key={option.value}
-            label={option.label}
-            size="small"
-            color={on ? 'primary' : 'default'}
-            variant={on ? 'filled' : 'outlined'}
-            aria-pressed={on}
-            onClick={() => toggle(option.value)}
-          />
-        );
-      })}
-    </Box>
+    <div role="group" aria-label={label} className="toolbar">
+      <span className="body2 text-secondary filter-chips__label">{label}</span>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="chip"
+          aria-pressed={selected.includes(option.value)}
+          onClick={() => toggle(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,6 +1,4 @@
 import { memo } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { getCountQueryOptions } from '../api/get-contacts';
 import type { InboxView } from '../utils/inbox-views';
@@ -22,24 +20,24 @@ function ViewButton({ view, current, onChange }: { view: InboxView } & InboxView
   const count = useViewCount(view);
   const open = view.id === current;
   return (
-    <Button
-      size="small"
-      variant={open ? 'contained' : 'text'}
+    <button
+      type="button"
+      className={open ? 'btn btn--small btn--contained' : 'btn btn--small btn--text'}
       aria-current={open ? 'page' : undefined}
       onClick={() => onChange(view.id)}
     >
       {viewLabel(view, count)}
-    </Button>
+    </button>
   );
 }
 
-/** The inbox and its views (Spam, …), one button each; memoized like the filters. */
+/** The inbox and its views (Spam, …), one button each (styles/controls.css); memoized like the filters. */
 export const InboxViews = memo(function InboxViews({ current, onChange }: InboxViewsProps) {
   return (
-    <Box component="nav" aria-label="Views" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <nav aria-label="Views" className="toolbar">
       {INBOX_VIEWS.map((view) => (
         <ViewButton key={view.id || 'inbox'} view={view} current={current} onChange={onChange} />
       ))}
-    </Box>
+    </nav>
   );
 });

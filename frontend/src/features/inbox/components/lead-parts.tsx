@@ -2,8 +2,6 @@ import { Fragment } from 'react';
 import type { CSSProperties } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import { interestLabel } from '@/config/interests';
 import { parseHttpUrl } from '@/lib/url';
 import './lead-parts.css';
@@ -15,9 +13,9 @@ export type InterestChipProps = {
   interest: string;
 };
 
-/** The interest badge. */
+/** The interest badge: MUI's small outlined Chip in the primary colour, as plain CSS (lead-parts.css). */
 export function InterestChip({ interest }: InterestChipProps) {
-  return <Chip label={interestLabel(interest)} color="primary" variant="outlined" size="small" />;
+  return <span className="interest-chip">{interestLabel(interest)}</span>;
 }
 
 export type EmailTextProps = {
@@ -59,9 +57,9 @@ export function LinkedInLink({ linkedin }: LinkedInLinkProps) {
   const profileUrl = linkedin ? parseHttpUrl(linkedin) : null;
   if (!profileUrl) return null;
   return (
-    <Link href={profileUrl.href} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ display: 'inline-block' }}>
+    <a href={profileUrl.href} target="_blank" rel="noopener noreferrer" className="lead-text lead-link">
       LinkedIn Profile
-    </Link>
+    </a>
   );
 }
 
@@ -69,14 +67,16 @@ export type LeadCommentsProps = {
   comments?: string | null;
   /** Lines shown before the text is cut with an ellipsis; the whole text when unset. */
   lines?: number;
+  /** The block's class (the list's cards: lead-parts.css, no styling at run time), or MUI's sx (the drawer). */
+  className?: string;
   sx?: SxProps<Theme>;
 };
 
 /** "Additional Comments:" with the comments, when there are any. */
-export function LeadComments({ comments, lines, sx }: LeadCommentsProps) {
+export function LeadComments({ comments, lines, className, sx }: LeadCommentsProps) {
   if (!comments) return null;
-  return (
-    <Box sx={sx}>
+  const text = (
+    <>
       <p className="lead-text lead-text--strong">Additional Comments:</p>
       <p
         className={lines ? 'lead-text lead-comments__text lead-comments__text--clamped' : 'lead-text lead-comments__text'}
@@ -85,6 +85,7 @@ export function LeadComments({ comments, lines, sx }: LeadCommentsProps) {
       >
         {comments}
       </p>
-    </Box>
+    </>
   );
+  return sx ? <Box sx={sx}>{text}</Box> : <div className={className}>{text}</div>;
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useMinuteClock } from '@/lib/minute-clock';
 import { useResponseSettings } from '@/lib/response-settings';
 import type { ResponseLead } from '../api/response-time-types';
@@ -19,23 +17,14 @@ export function ResponseTime({ lead }: ResponseTimeProps) {
   const state = responseState(lead, now, settings.data);
   if (state.kind === 'none') return null;
   const overdue = state.kind === 'waiting' && state.overdue;
+  // Plain CSS (lead-parts.css): every row and card shows one.
   return (
-    <Typography
-      component="span"
-      variant="caption"
+    <span
       data-testid="response-time"
-      color={overdue ? 'error' : 'text.secondary'}
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
+      className={overdue ? 'lead-caption response-time response-time--overdue' : 'lead-caption response-time'}
     >
       {state.text}
-      {overdue ? (
-        <Box
-          component="span"
-          sx={{ px: 0.75, borderRadius: 1, bgcolor: 'error.main', color: 'error.contrastText', fontWeight: 700 }}
-        >
-          Overdue
-        </Box>
-      ) : null}
-    </Typography>
+      {overdue ? <span className="response-time__badge">Overdue</span> : null}
+    </span>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import type { Filters } from '../utils/filters';
 
 export type ResponseViewsProps = {
@@ -15,24 +13,24 @@ const VIEWS: View[] = [
   { label: 'Follow-ups', on: (filters) => filters.followUp === 'due', changes: { followUp: 'due', response: '' } },
 ];
 
-/** The inbox's views beyond the list: leads waiting past the target, follow-ups due; chosen again, back to every lead. */
+/** The inbox's views beyond the list: leads waiting past the target, follow-ups due; chosen again, back to every lead (toggle chips, styles/controls.css). */
 export function ResponseViews({ filters, onChange }: ResponseViewsProps) {
   return (
-    <Box role="group" aria-label="Response views" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+    <div role="group" aria-label="Response views" className="toolbar">
       {VIEWS.map((view) => {
         const on = view.on(filters);
         return (
-          <Chip
+          <button
             key={view.label}
-            label={view.label}
-            size="small"
-            color={on ? 'primary' : 'default'}
-            variant={on ? 'filled' : 'outlined'}
+            type="button"
+            className="chip"
             aria-pressed={on}
             onClick={() => onChange(on ? { response: '', followUp: '' } : view.changes)}
-          />
+          >
+            {view.label}
+          </button>
         );
       })}
-    </Box>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import NativeSelect from '@mui/material/NativeSelect';
 import { useQueryClient } from '@tanstack/react-query';
+import { NativeSelect } from '@/components/native-select';
 import { toast } from '@/components/toast/toast';
 import { useCan } from '@/lib/session-user';
 import { STATUSES } from '../api/contact-types';
@@ -87,8 +87,8 @@ export function StatusSelect({ submission }: StatusSelectProps) {
       onBlur={() => {
         if (draft !== null) save(draft);
       }}
-      inputProps={{ 'aria-label': `Status of ${submission.name}`, 'aria-busy': update.isPending }}
-      sx={{ fontSize: '0.875rem', minWidth: 112 }}
+      aria-label={`Status of ${submission.name}`}
+      aria-busy={update.isPending}
     >
       {STATUSES.map((status) => (
         <option key={status} value={status}>

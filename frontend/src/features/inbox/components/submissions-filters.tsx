@@ -1,6 +1,4 @@
 import { lazy, memo, Suspense, useId, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { INTERESTS } from '@/config/interests';
@@ -27,7 +25,7 @@ const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_
 /**
  * Search, interest and status chips, and the date range; archived and spam show only when
  * chosen. On a phone the chips and the range fold behind a "Filters" button, so the leads
- * start on the first screen.
+ * start on the first screen. Plain elements (styles/controls.css) around MUI's search box.
  */
 /** Memoized: a lead opened or closed renders none of these controls again. */
 export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProps) {
@@ -37,19 +35,25 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
   const chosen =
     filters.interests.length + filters.statuses.length + (filters.range === '' ? 0 : 1) + (filters.assignee === '' ? 0 : 1);
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
+    <div className="filters">
       {/* On a phone the "Filters" button sits beside the search, so the first lead stays on the first screen. */}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+      <div className="filters__search">
+        <div className="filters__search-box">
           <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
-        </Box>
+        </div>
         {phone && (
-          <Button variant="outlined" size="small" aria-expanded={open} aria-controls={foldId} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="btn btn--outlined btn--small"
+            aria-expanded={open}
+            aria-controls={foldId}
+            onClick={() => setOpen(!open)}
+          >
             {chosen > 0 ? `Filters (${chosen})` : 'Filters'}
-          </Button>
+          </button>
         )}
-      </Box>
-      <Box id={foldId} sx={{ display: phone && !open ? 'none' : 'grid', gap: 1.5 }}>
+      </div>
+      <div id={foldId} className="filters" hidden={phone && !open}>
         <FilterChips
           label="Interest"
           options={INTERESTS}
@@ -64,10 +68,10 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
         />
         <AssigneeFilter value={filters.assignee} onChange={(assignee) => onChange({ assignee })} />
         {/* The toggle buttons' height held while they load, so nothing below moves. */}
-        <Suspense fallback={<Box sx={{ minHeight: 31 }} />}>
+        <Suspense fallback={<div className="filters__range-placeholder" />}>
           <RangePicker filters={filters} onChange={onChange} />
         </Suspense>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 });

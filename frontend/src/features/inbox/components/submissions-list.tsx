@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import Link from '@mui/material/Link';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
 import { SelectLeadBox } from './lead-selection-boxes';
@@ -26,14 +25,9 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
       <article className="lead-card" data-testid="submission" aria-label={submission.name}>
         <div className="lead-card__name">
           <SelectLeadBox id={submission.id} name={submission.name} />
-          <Link
-            component="button"
-            type="button"
-            onClick={() => onOpen(submission.id)}
-            sx={{ fontWeight: 600, fontSize: '1rem', textAlign: 'left', overflowWrap: 'anywhere' }}
-          >
+          <button type="button" className="lead-card__open" onClick={() => onOpen(submission.id)}>
             {submission.name}
-          </Link>
+          </button>
           <RepeatMarker repeatOf={submission.repeatOf} />
         </div>
         <p className="lead-card__text">
@@ -46,7 +40,7 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
         </div>
         <ReceivedTime iso={submission.submittedAt} />
         <ResponseTime lead={submission} />
-        <LeadComments comments={submission.comments} lines={3} sx={{ mt: 1 }} />
+        <LeadComments comments={submission.comments} lines={3} className="lead-card__comments" />
         <div className="lead-card__controls">
           <StatusSelect submission={submission} />
           <AssigneeSelect submission={submission} />
