@@ -15,10 +15,12 @@ import { dataSourceOptions, requestDataSourceOptions } from './database/data-sou
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
+import { LeadsModule } from './leads/leads.module.js';
 import { LiveEventsModule } from './live-events/live-events.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResponseTimeModule } from './response-time/response-time.module.js';
+import { SheetsModule } from './sheets/sheets.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -58,6 +60,7 @@ export class AppModule {
           },
         }),
         ShutdownModule,
+        LeadsModule,
         RateLimitModule,
         AuthModule,
         UsersModule,
@@ -72,6 +75,8 @@ export class AppModule {
         AutoReplyModule,
         WebhooksModule,
         ResponseTimeModule,
+        // Last: the OpenAPI document lists its routes after the others' (and the checked-in API types in that order).
+        SheetsModule,
       ],
     };
   }

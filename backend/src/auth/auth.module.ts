@@ -20,9 +20,10 @@ import { SessionsService } from './sessions.service.js';
 import { SignInsService } from './sign-ins.service.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorService } from './two-factor.service.js';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), AuditModule, MailModule],
+  imports: [TypeOrmModule.forFeature([User]), AuditModule, MailModule, DeliveriesModule],
   controllers: [AuthController, PasswordResetController, SessionsController, TwoFactorController, EmailChangeController],
   providers: [
     AuthService,

@@ -1,7 +1,5 @@
-import { QUEUE_NEW_LEAD_EMAILS } from '../mail/new-lead-emails.sql.js';
-import { SHEET_ROW_SQL } from '../sheets/sheets-outbox.service.js';
-import { queueLeadCreatedSql } from '../webhooks/webhook-payload.sql.js';
 import { returningOwnerSql } from '../contacts/repeat-leads.js';
+import type { AssembledIntake, IntakeColumn } from '../leads/lead-events.service.js';
 import { KEY_LIFETIME } from './contact-idempotency.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 
@@ -38,35 +36,28 @@ const SPAM_COLUMNS = [
   { field: 'spamReasonList', column: 'spam_reason_list', type: 'text' },
 ] as const;
 
-/**
- * What each request brings beside its submission: not stored in `contact_submissions`. The
- * `notice_*` columns are its new-lead e-mail, rendered before the statement (NULL while e-mail
- * is off), sent to each user whose choice is `instant`; the `returning_*` columns are the same
- * e-mail for a returning lead ("Returning lead: …"), sent to its owner alone.
- */
+/** What each request brings beside its submission: not stored in `contact_submissions`. */
 const REQUEST_COLUMNS = [
   { field: 'rateKey', column: 'rate_key', type: 'text' },
   { field: 'idempotencyKey', column: 'idempotency_key', type: 'text' },
   { field: 'requestHash', column: 'request_hash', type: 'text' },
-  { field: 'noticeSubject', column: 'notice_subject', type: 'text' },
-  { field: 'noticeText', column: 'notice_text', type: 'text' },
-  { field: 'noticeHtml', column: 'notice_html', type: 'text' },
-  { field: 'returningSubject', column: 'returning_subject', type: 'text' },
-  { field: 'returningText', column: 'returning_text', type: 'text' },
-  { field: 'returningHtml', column: 'returning_html', type: 'text' },
 ] as const;
 
-/** The statement's per-request columns, in the order of its array parameters (from $4). */
-export const INPUT_COLUMNS = [...SUBMISSION_COLUMNS, ...SPAM_COLUMNS, ...REQUEST_COLUMNS];
-
 export type SubmissionField = (typeof SUBMISSION_COLUMNS)[number]['field'];
-export type InputField = (typeof INPUT_COLUMNS)[number]['field'];
 
-// $1–$4 are the batch's scalars (see STORE_SUBMISSIONS); the columns' arrays follow.
-const FIRST_ARRAY = 5;
-const arrays = INPUT_COLUMNS.map(({ type }, index) => `$${index + FIRST_ARRAY}::${type}[]`).join(', ');
-const inputNames = INPUT_COLUMNS.map(({ column }) => column).join(', ');
+// $1 and $2 are the batch's scalars (see storeSubmissionsSql); the channels' settings follow.
+const FIRST_CHANNEL_PARAMETER = 3;
 const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
+
+/**
+ * The intake's statement with the lead channels' parts (`intake`), and its per-request
+ * columns in the order of its array parameters.
+ */
+export interface StoreSubmissionsStatement {
+  sql: string;
+  columns: readonly IntakeColumn[];
+  intake: AssembledIntake;
+}
 
 /**
  * One batch of submissions in one statement, so one transaction and one commit (one WAL
@@ -87,25 +78,30 @@ const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
  *    transaction has committed, its row is taken over only if expired, and otherwise
  *    returned as it is (the no-op update is what returns the row, which this statement's
  *    snapshot cannot read), so the request is answered with that submission;
- * 6. `inserted` / `stored` / `queued` / `hooked` / `noticed` / `audited`: the submissions that
- *    passed and hold their key (or have none), with their spam verdict; those held as spam
- *    (status `spam`) are left out of `stored`, which every channel's part reads, so nothing
- *    leaves for them until a teammate releases them (ContactRelease); a returning lead with the owner of the person's latest
- *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index), their
- *    spreadsheet deliveries (when $3 says the sync is on), their `lead.created` webhooks (one
- *    per active endpoint that takes it) and their new-lead e-mails (one per user whose choice
- *    is `instant`, or the owner alone for a returning lead, when e-mail is on), each with its
- *    payload, and the owner's `assign` event, in the same transaction; the endpoints and users
- *    are read by this statement, not a query before it.
+ * 6. `inserted` / `stored` / `audited`: the submissions that passed and hold their key (or
+ *    have none), with their spam verdict; those held as spam (status `spam`) are left out of
+ *    `stored`, which every channel's part reads, so nothing leaves for them until a teammate
+ *    releases them (ContactRelease); a returning lead with the owner of the person's latest
+ *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index) and the
+ *    owner's `assign` event, in the same transaction;
+ * 7. the lead channels' parts (`intake`, registered with LeadEvents: the spreadsheet row,
+ *    the `lead.created` webhooks, the new-lead e-mails), each queueing its deliveries with
+ *    their payload from `stored`; what they read (endpoints, users) is read by this
+ *    statement, not a query before it.
  * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
  * the seconds to wait), `repeat` (the submission its key stands for) or `key-reused` (its
  * key stands for a submission with another body).
  *
- * Parameters: $1 the rate-limit window (ms), $2 the limit, $3 whether to queue spreadsheet
- * deliveries, $4 the site's origin for links in webhooks ('' for relative links), then one
- * array per column of INPUT_COLUMNS, in its order.
+ * Parameters: $1 the rate-limit window (ms), $2 the limit, then the channels' settings
+ * (`intake.parameters()`), then one array per column of `columns`, in its order.
  */
-export const STORE_SUBMISSIONS = `
+export function storeSubmissionsSql(channels: (firstParameter: number) => AssembledIntake): StoreSubmissionsStatement {
+  const intake = channels(FIRST_CHANNEL_PARAMETER);
+  const columns = [...SUBMISSION_COLUMNS, ...SPAM_COLUMNS, ...REQUEST_COLUMNS, ...intake.columns];
+  const firstArray = FIRST_CHANNEL_PARAMETER + intake.parameterCount;
+  const arrays = columns.map(({ type }, index) => `$${index + firstArray}::${type}[]`).join(', ');
+  const inputNames = columns.map(({ column }) => column).join(', ');
+  const sql = `
   WITH input AS (
     SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS t(${inputNames}, ord)
   ), earlier AS (
@@ -148,18 +144,11 @@ export const STORE_SUBMISSIONS = `
     RETURNING *
   ), stored AS (
     SELECT * FROM inserted WHERE NOT held_as_spam
-  ), queued AS (
-    INSERT INTO deliveries (channel, event, submission_id, payload)
-    SELECT 'sheet', 'append', s.id, ${SHEET_ROW_SQL} FROM stored s WHERE $3::boolean
-  ), hooked AS (
-    ${queueLeadCreatedSql('$4::text')}
-  ), noticed AS (
-    ${QUEUE_NEW_LEAD_EMAILS}
   ), audited AS (
     INSERT INTO audit_events (action, submission_id, detail)
     SELECT 'assign', s.id, jsonb_build_object('from', NULL, 'to', s.assignee_id, 'returning', true)
       FROM stored s WHERE s.assignee_id IS NOT NULL
-  )
+  )${intake.ctes ? `, ${intake.ctes}` : ''}
   SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
               WHEN NOT passed.accepted THEN 'limited'
               WHEN passed.keeps THEN 'stored'
@@ -171,3 +160,5 @@ export const STORE_SUBMISSIONS = `
     LEFT JOIN earlier ON earlier.key = input.idempotency_key
     LEFT JOIN passed ON passed.ord = input.ord
    ORDER BY input.ord`;
+  return { sql, columns, intake };
+}

@@ -2,14 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AutoReplies } from '../auto-reply/auto-replies.service.js';
 import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { MailTransport } from '../mail/mail-transport.service.js';
-import { newLeadEmail } from '../mail/new-lead-email.js';
-import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
-import { type InputField, INPUT_COLUMNS, STORE_SUBMISSIONS, type SubmissionField } from './store-submissions.sql.js';
+import { type StoreSubmissionsStatement, storeSubmissionsSql, type SubmissionField } from './store-submissions.sql.js';
 
 /**
  * A validated submission, ready to store (an absent optional field is stored as NULL), with
@@ -68,14 +65,13 @@ export class SubmissionBatcher {
   private queue: Pending[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private statement: StoreSubmissionsStatement | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Environment, true>,
-    private readonly sheetsOutbox: SheetsOutbox,
     private readonly deliveries: DeliveryWorker,
-    private readonly mail: MailTransport,
-    private readonly autoReplies: AutoReplies,
+    private readonly leadEvents: LeadEvents,
   ) {}
 
   /** Resolves once the submission is committed (or refused); rejects when its batch failed. */
@@ -123,54 +119,32 @@ export class SubmissionBatcher {
   }
 
   private async run(submissions: NewSubmission[]): Promise<StoreOutcome[]> {
-    // Without e-mail, the one statement commits alone (no transaction's round trips).
-    if (!this.mail.enabled) return this.storeBatch(this.dataSource.manager, submissions);
-    // With e-mail, the e-mails the stored leads cause are queued in the same transaction.
+    // Without work after the statement (the auto-reply, with e-mail on), it commits alone (no transaction's round trips).
+    if (!this.leadEvents.intakeNeedsTransaction()) return this.storeBatch(this.dataSource.manager, submissions);
     return this.dataSource.transaction(async (manager) => {
       const outcomes = await this.storeBatch(manager, submissions);
-      // A held lead gets no auto-reply (its release may send it).
+      // A held lead gets nothing (its release may send it).
       const stored = submissions.filter((submission, index) => outcomes[index].result === 'stored' && !submission.heldAsSpam);
-      await this.autoReplies.queue(manager, stored);
+      await this.leadEvents.afterIntake(manager, stored);
       return outcomes;
     });
   }
 
   private async storeBatch(manager: EntityManager, submissions: NewSubmission[]): Promise<StoreOutcome[]> {
-    const inputs = submissions.map(this.withNotice);
-    const rows = await manager.query<OutcomeRow[]>(STORE_SUBMISSIONS, [
+    // Built once the lead channels have registered their parts (at module init, before any request).
+    const { sql, columns, intake } = (this.statement ??= storeSubmissionsSql((first) => this.leadEvents.intake(first)));
+    // What the channels compute before the statement (the new-lead e-mail, rendered).
+    const extras = submissions.map((submission) => intake.inputs(submission));
+    const rows = await manager.query<OutcomeRow[]>(sql, [
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
-      this.sheetsOutbox.enabled,
-      this.config.get('PUBLIC_URL', { infer: true })?.replace(/\/$/, '') ?? '',
-      ...INPUT_COLUMNS.map(({ field }) => inputs.map((input) => input[field] ?? null)),
+      ...intake.parameters(),
+      ...columns.map(({ field }) =>
+        submissions.map((submission, index) => (submission as Record<string, unknown>)[field] ?? extras[index][field] ?? null),
+      ),
     ]);
     return rows.map(outcome);
   }
-
-  /**
-   * The submission with its new-lead e-mail in both forms, new and returning, rendered here:
-   * the statement, which alone knows whether the person has an owner, copies one to each recipient.
-   */
-  private readonly withNotice = (submission: NewSubmission): Partial<Record<InputField, string | number | boolean | null>> => {
-    if (!this.mail.enabled || submission.heldAsSpam) return submission;
-    const lead = {
-      ...submission,
-      linkedin: submission.linkedin ?? null,
-      company: submission.company ?? null,
-      comments: submission.comments ?? null,
-    };
-    const notice = newLeadEmail(lead, this.mail.publicUrl);
-    const returning = newLeadEmail(lead, this.mail.publicUrl, true);
-    return {
-      ...submission,
-      noticeSubject: notice.subject,
-      noticeText: notice.text,
-      noticeHtml: notice.html,
-      returningSubject: returning.subject,
-      returningText: returning.text,
-      returningHtml: returning.html,
-    };
-  };
 }
 
 function outcome(row: OutcomeRow): StoreOutcome {

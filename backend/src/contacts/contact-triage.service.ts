@@ -16,8 +16,7 @@ import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { ASSIGNABLE_ROLES, ASSIGNEE_RULE } from '../users/assignable-roles.js';
 import { User } from '../users/user.entity.js';
-import { WebhookEvents } from '../webhooks/webhook-events.service.js';
-import { notifyLive } from '../live-events/live-event.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
 import { ContactRelease } from '../spam/contact-release.service.js';
 import { PersonDto } from '../users/dto/person.dto.js';
 import { ContactNote } from './contact-note.entity.js';
@@ -52,7 +51,7 @@ export class ContactTriageService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly sheetsOutbox: SheetsOutbox,
-    private readonly webhookEvents: WebhookEvents,
+    private readonly leadEvents: LeadEvents,
     private readonly deliveries: DeliveryWorker,
     private readonly teamEmails: TeamEmails,
     private readonly responseTime: ResponseTimeSettingsService,
@@ -180,21 +179,18 @@ export class ContactTriageService {
 
   /**
    * What every change of a lead does, in the change's transaction, after it: a new version
-   * (its ETag: a save made on the older one is refused), `lead.updated` on every dashboard's
-   * stream once it commits, and `lead.updated` webhooks with the lead as `GET …/:id` answers
-   * it without its history. Any feature that changes a lead calls this (nudge the
-   * DeliveryWorker after the commit when `webhooks` > 0).
+   * (its ETag: a save made on the older one is refused), then LeadEvents.updated with the lead
+   * as `GET …/:id` answers it without its history (every dashboard's stream, the `lead.updated`
+   * webhooks). Any feature that changes a lead calls this (nudge the DeliveryWorker after the
+   * commit when `webhooks`, the deliveries queued, is > 0).
    */
   async leadChanged(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
     await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
-    await notifyLive(manager, { type: 'lead.updated', ids: [id] });
     const detail = await this.detail(id, manager);
-    // The lead as GET answers it, without its history (contract, "Outgoing webhooks").
-    const lead: Partial<ContactDetailDto> = { ...detail };
+    // The lead as GET answers it, without its history.
+    const lead: Partial<ContactDetailDto> & Pick<ContactDetailDto, 'id' | 'heldAsSpam'> = { ...detail };
     delete lead.history;
-    // A lead still held as spam stays inside: its changes reach the dashboards only.
-    if (detail.heldAsSpam) return { detail, webhooks: 0 };
-    return { detail, webhooks: await this.webhookEvents.queue(manager, 'lead.updated', lead, id) };
+    return { detail, webhooks: await this.leadEvents.updated(manager, lead) };
   }
 
   /**
@@ -244,7 +240,7 @@ export class ContactTriageService {
       await this.audit.record({ actor, action: 'redeliver', submissionId: row.id }, manager);
       return manager.findOneByOrFail(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
     });
-    this.sheetsOutbox.deliverSoon();
+    this.deliveries.nudge();
     return DeliveryDto.from(delivery);
   }
 

@@ -9,13 +9,11 @@ import { SheetsModule } from '../sheets/sheets.module.js';
 import { ContactEmailsService } from './contact-emails.service.js';
 import { ContactNotesService } from './contact-notes.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsExportService } from './contacts-export.service.js';
 import { ContactsListService } from './contacts-list.service.js';
 import { ResponseTimeSettingsService } from '../response-time/response-time-settings.service.js';
 import { ContactsBulkService } from './contacts-bulk.service.js';
-import { AutoReplyModule } from '../auto-reply/auto-reply.module.js';
 import { ContactRelease } from '../spam/contact-release.service.js';
 
 /** The inbox's leads: the list and its export, one lead's triage, and its erasure (ErasureModule's). */
@@ -25,10 +23,8 @@ import { ContactRelease } from '../spam/contact-release.service.js';
     AuditModule,
     SheetsModule,
     ErasureModule,
-    WebhooksModule,
     DeliveriesModule,
     MailModule,
-    AutoReplyModule,
   ],
   controllers: [ContactsController],
   providers: [

@@ -2,11 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
-import { ERASE_FROM_DIGESTS } from '../mail/daily-digest.service.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
-import { WebhookEvents } from '../webhooks/webhook-events.service.js';
-import { notifyLive } from '../live-events/live-event.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
 
 /** Why submissions were erased, as the audit log records it. */
 export type ErasureReason = 'id' | 'email' | 'retention';
@@ -44,8 +41,7 @@ const OLDER_THAN = ERASE(
 export class ErasureService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly sheetsOutbox: SheetsOutbox,
-    private readonly webhookEvents: WebhookEvents,
+    private readonly leadEvents: LeadEvents,
     private readonly deliveries: DeliveryWorker,
     private readonly audit: AuditService,
   ) {}
@@ -86,12 +82,8 @@ export class ErasureService {
     const ids = await this.dataSource.transaction(async (manager) => {
       const [{ ids }] = await manager.query<Array<{ ids: string[] }>>(sql, parameters);
       // Their pending deliveries went with them (ON DELETE CASCADE): no payload of theirs is sent now.
-      if (ids.length > 0) {
-        await this.sheetsOutbox.queueErasure(manager, ids);
-        await this.webhookEvents.queue(manager, 'lead.erased', { ids });
-        await manager.query(ERASE_FROM_DIGESTS, [ids]);
-        await notifyLive(manager, { type: 'lead.erased', ids });
-      }
+      // LeadEvents.erased: the spreadsheet's `erase`, `lead.erased` webhooks, the digests that name them, the dashboards.
+      if (ids.length > 0) await this.leadEvents.erased(manager, ids);
       // Erased by id (one or many): one event per lead, as DELETE …/:id records it.
       if (by.by === 'id') {
         for (const id of ids) {

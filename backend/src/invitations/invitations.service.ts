@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { issueToken, parseToken, tokenMatches } from '../auth/one-time-token.js';
 import { Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
 import { newLeadDefault, normaliseEmail, User } from '../users/user.entity.js';
 import type { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
@@ -35,6 +36,7 @@ export class InvitationsService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly teamEmails: TeamEmails,
+    private readonly deliveries: DeliveryWorker,
   ) {}
 
   async invite({ email, role }: CreateInvitationDto, actor: Actor): Promise<InvitationCreatedDto> {
@@ -53,7 +55,7 @@ export class InvitationsService {
       );
       return this.teamEmails.queueInvitation(manager, normalised, inviteUrl, role, expiresAt);
     });
-    if (emailed) this.teamEmails.nudge();
+    if (emailed) this.deliveries.nudge();
     // The link is in the answer either way: the dashboard shows it to copy.
     return { id, email: normalised, role, expiresAt: expiresAt.toISOString(), inviteUrl };
   }

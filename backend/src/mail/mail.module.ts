@@ -4,6 +4,7 @@ import { Clock } from '../common/clock.js';
 import { DailyDigest } from './daily-digest.service.js';
 import { EmailSender } from './email-sender.service.js';
 import { MailTransport } from './mail-transport.service.js';
+import { NewLeadEmails } from './new-lead-emails.service.js';
 import { SettingsEmailController } from './settings-email.controller.js';
 import { TeamEmails } from './team-emails.service.js';
 import { TestEmailService } from './test-email.service.js';
@@ -16,7 +17,7 @@ import { TestEmailService } from './test-email.service.js';
 @Module({
   imports: [DeliveriesModule],
   controllers: [SettingsEmailController],
-  providers: [MailTransport, TestEmailService, EmailSender, TeamEmails, DailyDigest, Clock],
+  providers: [MailTransport, TestEmailService, EmailSender, TeamEmails, DailyDigest, NewLeadEmails, Clock],
   exports: [MailTransport, TeamEmails],
 })
 export class MailModule {}

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../audit/audit.service.js';
 import type { Role } from '../common/roles.js';
-import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { assignedEmail } from './assigned-email.js';
 import { addressTakenEmail, emailChangedEmail, emailConfirmationEmail } from './email-change-emails.js';
 import { invitationEmail } from './invitation-email.js';
@@ -15,19 +14,11 @@ import { queueEmails } from './queue-emails.js';
  * The e-mails the team's own actions cause: "Assigned to you", invitations, password resets,
  * e-mail changes.
  * Each queues in the caller's transaction and says whether it queued anything (nothing while
- * e-mail is off); the caller calls `nudge` once that transaction has committed.
+ * e-mail is off); the caller nudges the DeliveryWorker once that transaction has committed.
  */
 @Injectable()
 export class TeamEmails {
-  constructor(
-    private readonly mail: MailTransport,
-    private readonly worker: DeliveryWorker,
-  ) {}
-
-  /** Send what was queued now rather than at the next poll; after the commit. */
-  nudge(): void {
-    this.worker.nudge();
-  }
+  constructor(private readonly mail: MailTransport) {}
 
   /** To the assignee when someone else gave them the lead, if they want it (`notifications.assigned`) and have an address. */
   async queueAssigned(
