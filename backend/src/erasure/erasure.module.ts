@@ -3,7 +3,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { Clock } from '../common/clock.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { ErasureController } from './erasure.controller.js';
-import { ErasureService } from './erasure.service.js';
+import { ErasureService } from '../leads/erasure.service.js';
 import { PrivacyController } from './privacy.controller.js';
 import { RetentionService } from './retention.service.js';
 

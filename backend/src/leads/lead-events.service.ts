@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ContactSubmission } from '../contact/contact-submission.entity.js';
+import type { ContactSubmission } from './contact-submission.entity.js';
 
 /** A lead arriving through the public form, as the channels' intake parts read it before it is stored. */
 export interface ArrivingLead {

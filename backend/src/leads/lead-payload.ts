@@ -1,4 +1,4 @@
-import { repeatOfSql } from '../contacts/repeat-leads.js';
+import { repeatOfSql } from './repeat-leads.js';
 
 /** An ISO-8601 UTC time with milliseconds, as JSON.stringify writes a Date. */
 export const isoTime = (sql: string) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

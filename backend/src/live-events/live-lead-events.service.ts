@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { LeadEvents } from '../leads/lead-events.service.js';
-import { notifyLive } from './live-event.js';
+import { notifyLive } from '../common/live-event.js';
 
 /**
  * The dashboards' channel of the lead's events, heard by every replica's listeners when the

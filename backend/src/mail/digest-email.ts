@@ -1,6 +1,6 @@
 import { buttonLink, type EmailContent, emailLayout } from './email-layout.js';
 import { html } from './html.js';
-import { interestLabel, leadUrl, type NewLead } from './new-lead-email.js';
+import { interestLabel, leadUrl, type NewLead } from '../leads/new-lead-email.js';
 
 export type DigestLead = Pick<NewLead, 'id' | 'name' | 'company' | 'interest'>;
 

@@ -4,7 +4,7 @@ import type { IntakeColumn } from '../leads/lead-events.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { ERASE_FROM_DIGESTS } from './daily-digest.service.js';
 import { MailTransport } from './mail-transport.service.js';
-import { newLeadEmail } from './new-lead-email.js';
+import { newLeadEmail } from '../leads/new-lead-email.js';
 import { EMAIL_CHANNEL } from './queue-emails.js';
 
 /**

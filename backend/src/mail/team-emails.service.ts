@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../audit/audit.service.js';
-import type { Role } from '../common/roles.js';
+import type { Role } from '../identity/roles.js';
 import { assignedEmail } from './assigned-email.js';
 import { addressTakenEmail, emailChangedEmail, emailConfirmationEmail } from './email-change-emails.js';
 import { invitationEmail } from './invitation-email.js';
 import { MailTransport } from './mail-transport.service.js';
-import type { NewLead } from './new-lead-email.js';
+import type { NewLead } from '../leads/new-lead-email.js';
 import { passwordResetEmail } from './password-reset-email.js';
 import { queueEmails } from './queue-emails.js';
 

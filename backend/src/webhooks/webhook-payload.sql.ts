@@ -1,5 +1,5 @@
 import { queueDeliveriesSql } from '../deliveries/queue-delivery.js';
-import { INTERESTS } from '../contact/contact-rules.js';
+import { INTERESTS } from '../leads/contact-rules.js';
 import { slackPlainTextSql } from './slack-text.js';
 import { isoTime, leadPayloadSql } from '../leads/lead-payload.js';
 

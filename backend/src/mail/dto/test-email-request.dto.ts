@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsOptional, MaxLength } from 'class-validator';
-import { MAX_LENGTH } from '../../contact/contact-rules.js';
+import { MAX_LENGTH } from '../../leads/contact-rules.js';
 
 export class TestEmailRequestDto {
   @ApiPropertyOptional({
