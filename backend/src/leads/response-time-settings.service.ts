@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { BusinessHours } from './business-time.js';
-import type { ResponseTimeSettingsDto } from '../response-time/dto/response-time-settings.dto.js';
+import type { ResponseTimeSettingsDto } from './dto/response-time-settings.dto.js';
 import { ResponseTimeSettings } from './response-time-settings.entity.js';
 
 /** The response-time settings as the rules take them. */

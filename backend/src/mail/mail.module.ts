@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { Clock } from '../common/clock.js';
-import { DailyDigest } from './daily-digest.service.js';
+import { DailyDigest } from '../lead-emails/daily-digest.service.js';
 import { EmailSender } from './email-sender.service.js';
 import { MailTransport } from './mail-transport.service.js';
-import { NewLeadEmails } from './new-lead-emails.service.js';
+import { NewLeadEmails } from '../lead-emails/new-lead-emails.service.js';
 import { SettingsEmailController } from './settings-email.controller.js';
 import { TeamEmails } from './team-emails.service.js';
 import { TestEmailService } from './test-email.service.js';

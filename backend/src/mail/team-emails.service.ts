@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../audit/audit.service.js';
 import type { Role } from '../identity/roles.js';
-import { assignedEmail } from './assigned-email.js';
+import { assignedEmail } from '../lead-emails/assigned-email.js';
 import { addressTakenEmail, emailChangedEmail, emailConfirmationEmail } from './email-change-emails.js';
 import { invitationEmail } from './invitation-email.js';
 import { MailTransport } from './mail-transport.service.js';

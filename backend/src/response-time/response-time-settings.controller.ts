@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MinRole } from '../identity/roles.js';
-import { ResponseTimeSettingsDto } from './dto/response-time-settings.dto.js';
+import { ResponseTimeSettingsDto } from '../leads/dto/response-time-settings.dto.js';
 import { ResponseTimeScan } from './response-time-scan.service.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 

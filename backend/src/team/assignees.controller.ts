@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MinRole } from '../identity/roles.js';
-import { PersonDto } from './dto/person.dto.js';
+import { PersonDto } from '../identity/dto/person.dto.js';
 import { TeamService } from './team.service.js';
 
 /**

@@ -4,7 +4,7 @@ import { INTEREST_VALUES, type Interest } from '../../leads/contact-rules.js';
 import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../leads/contact-submission.entity.js';
 import type { Delivery } from '../../deliveries/delivery.entity.js';
 import type { ContactNote } from '../contact-note.entity.js';
-import { PersonDto } from '../../team/dto/person.dto.js';
+import { PersonDto } from '../../identity/dto/person.dto.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
 
 export const DELIVERY_STATES = ['off', 'pending', 'delivered', 'failed'] as const;

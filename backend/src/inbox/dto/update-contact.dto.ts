@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsUUID, Matches, ValidateIf } from 'class-validator';
 import { INSTANT } from './contact-filters-query.dto.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../leads/contact-submission.entity.js';
-import { ASSIGNEE_RULE } from '../../team/assignable-roles.js';
+import { ASSIGNEE_RULE } from '../../identity/assignable-roles.js';
 
 /** PATCH: each field given is changed; a field left out stays as it is. Notes are added to the thread (CreateNoteDto). */
 export class UpdateContactDto {

@@ -3,9 +3,9 @@ import { queueDeliveriesSql } from '../deliveries/queue-delivery.js';
 import type { IntakeColumn } from '../leads/lead-events.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { ERASE_FROM_DIGESTS } from './daily-digest.service.js';
-import { MailTransport } from './mail-transport.service.js';
+import { MailTransport } from '../mail/mail-transport.service.js';
 import { newLeadEmail } from '../leads/new-lead-email.js';
-import { EMAIL_CHANNEL } from './queue-emails.js';
+import { EMAIL_CHANNEL } from '../mail/queue-emails.js';
 
 /**
  * Each stored lead's new-lead e-mail, rendered before the intake's statement (NULL while

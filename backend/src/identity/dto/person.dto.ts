@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { User } from '../../identity/user.entity.js';
+import type { User } from '../user.entity.js';
 
 /** A teammate as a lead names them (its assignee, who acted). */
 export class PersonDto {

@@ -1,4 +1,4 @@
-import type { Role } from '../identity/roles.js';
+import type { Role } from './roles.js';
 
 /** Who can own a lead: the roles that may work one (a viewer only reads the inbox). */
 export const ASSIGNABLE_ROLES: Role[] = ['admin', 'member'];

@@ -1,4 +1,4 @@
-import { type EmailContent, noticeEmail } from './email-layout.js';
+import { type EmailContent, noticeEmail } from '../mail/email-layout.js';
 import { interestLabel, leadUrl, type NewLead } from '../leads/new-lead-email.js';
 
 /** "Assigned to you: <name>" to the teammate someone else gave a lead to, with the link to its drawer. */

@@ -1,5 +1,5 @@
-import { buttonLink, type EmailContent, emailLayout } from './email-layout.js';
-import { html } from './html.js';
+import { buttonLink, type EmailContent, emailLayout } from '../mail/email-layout.js';
+import { html } from '../mail/html.js';
 import { interestLabel, leadUrl, type NewLead } from '../leads/new-lead-email.js';
 
 export type DigestLead = Pick<NewLead, 'id' | 'name' | 'company' | 'interest'>;

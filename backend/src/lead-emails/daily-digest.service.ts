@@ -4,8 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { DIGEST_LIST_LIMIT, type DigestLead, digestEmail } from './digest-email.js';
-import { MailTransport } from './mail-transport.service.js';
-import { queueEmails } from './queue-emails.js';
+import { MailTransport } from '../mail/mail-transport.service.js';
+import { queueEmails } from '../mail/queue-emails.js';
 
 const CHECK_EVERY_MS = 60_000;
 
