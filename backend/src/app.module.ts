@@ -15,6 +15,7 @@ import { dataSourceOptions, requestDataSourceOptions } from './database/data-sou
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
 import { InvitationsModule } from './team/invitations.module.js';
+import { LeadEmailsModule } from './lead-emails/lead-emails.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LiveEventsModule } from './live-events/live-events.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         AutoReplyModule,
         WebhooksModule,
         ResponseTimeModule,
+        LeadEmailsModule,
         // Last: the OpenAPI document lists its routes after the others' (and the checked-in API types in that order).
         SheetsModule,
       ],

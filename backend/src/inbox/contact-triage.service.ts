@@ -11,7 +11,6 @@ import { type Actor, AuditService } from '../audit/audit.service.js';
 import { ContactSubmission } from '../leads/contact-submission.entity.js';
 import { Delivery } from '../deliveries/delivery.entity.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { TeamEmails } from '../mail/team-emails.service.js';
 import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
 import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
 import { ASSIGNABLE_ROLES, ASSIGNEE_RULE } from '../identity/assignable-roles.js';
@@ -53,7 +52,6 @@ export class ContactTriageService {
     private readonly sheetsOutbox: SheetsOutbox,
     private readonly leadEvents: LeadEvents,
     private readonly deliveries: DeliveryWorker,
-    private readonly teamEmails: TeamEmails,
     private readonly responseTime: ResponseTimeSettingsService,
     private readonly release: ContactRelease,
   ) {}
@@ -209,7 +207,7 @@ export class ContactTriageService {
       { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },
       manager,
     );
-    return assigneeId !== null && !held && this.teamEmails.queueAssigned(manager, row, assigneeId, actor);
+    return assigneeId !== null && !held && (await this.leadEvents.assigned(manager, row, assigneeId, actor)) > 0;
   }
 
   /** Sets or clears the follow-up date (its reminder goes out once for each date, see ResponseTimeScan). */

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { ContactSubmission } from '../leads/contact-submission.entity.js';
-import { ErasureModule } from '../erasure/erasure.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SheetsModule } from '../sheets/sheets.module.js';
@@ -16,16 +15,9 @@ import { ResponseTimeSettingsService } from '../leads/response-time-settings.ser
 import { ContactsBulkService } from './contacts-bulk.service.js';
 import { ContactRelease } from './contact-release.service.js';
 
-/** The inbox's leads: the list and its export, one lead's triage, and its erasure (ErasureModule's). */
+/** The inbox's leads: the list and its export, one lead's triage, and its erasure (leads/' ErasureService). */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([ContactSubmission]),
-    AuditModule,
-    SheetsModule,
-    ErasureModule,
-    DeliveriesModule,
-    MailModule,
-  ],
+  imports: [TypeOrmModule.forFeature([ContactSubmission]), AuditModule, SheetsModule, DeliveriesModule, MailModule],
   controllers: [ContactsController],
   providers: [
     ContactsListService,

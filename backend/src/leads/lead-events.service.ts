@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Actor } from '../audit/audit.service.js';
 import type { ContactSubmission } from './contact-submission.entity.js';
 
 /** A lead arriving through the public form, as the channels' intake parts read it before it is stored. */
@@ -64,6 +65,8 @@ export interface LeadChannel {
   created?(manager: EntityManager, lead: ContactSubmission): Promise<number | void>;
   /** A lead changed (status, assignee, follow-up, notes), after its new version. */
   updated?(manager: EntityManager, lead: UpdatedLead): Promise<number | void>;
+  /** Someone gave the lead to a teammate (not while it is held as spam). */
+  assigned?(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number | void>;
   /** Leads were erased (their rows and deliveries are gone: only the ids are left). */
   erased?(manager: EntityManager, ids: string[]): Promise<number | void>;
 }
@@ -132,6 +135,11 @@ export class LeadEvents {
   /** A lead changed. How many deliveries were queued. */
   updated(manager: EntityManager, lead: UpdatedLead): Promise<number> {
     return this.tell((channel) => channel.updated?.(manager, lead));
+  }
+
+  /** Someone gave the lead to `assigneeId`. How many deliveries were queued. */
+  assigned(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number> {
+    return this.tell((channel) => channel.assigned?.(manager, lead, assigneeId, actor));
   }
 
   /** Leads were erased. How many deliveries were queued. */

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  HttpCode,
-  HttpStatus,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Req,
-  NotFoundException,
-} from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -31,6 +20,7 @@ import { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
 import { CreateInvitationDto } from './dto/create-invitation.dto.js';
 import { InvitationCreatedDto } from './dto/invitation-created.dto.js';
 import { ADDRESS_HAS_ACCOUNT, INVITATION_GONE, InvitationsService } from './invitations.service.js';
+import { uuidParam } from '../common/uuid-param.js';
 
 /** `/api/admin/invitations` (admins invite and withdraw) and `/api/auth/invitations/accept` (the invited accept). */
 @ApiTags('team')
@@ -55,7 +45,7 @@ export class InvitationsController {
   @ApiNoContentResponse({ description: 'Withdrawn: its link no longer works.' })
   @ApiNotFoundResponse({ description: 'No open invitation with this id.' })
   withdraw(
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No open invitation with this id') }))
+    @uuidParam('id', 'No open invitation with this id')
     id: string,
     @CurrentUser() user: Account,
   ): Promise<void> {

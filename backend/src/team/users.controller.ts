@@ -1,4 +1,4 @@
-import { Body, Controller, Get, NotFoundException, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../identity/current-user.decorator.js';
 import type { Account } from '../identity/session-user.js';
@@ -6,6 +6,7 @@ import { MinRole } from '../identity/roles.js';
 import { TeamMemberDto } from './dto/team-member.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { LAST_ADMIN, TeamService } from './team.service.js';
+import { uuidParam } from '../common/uuid-param.js';
 
 /** `/api/admin/users`: the team, for admins. */
 @ApiTags('team')
@@ -25,7 +26,7 @@ export class UsersController {
   @ApiNotFoundResponse({ description: 'No account with this id.' })
   @ApiConflictResponse({ description: LAST_ADMIN })
   update(
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No account with this id') })) id: string,
+    @uuidParam('id', 'No account with this id') id: string,
     @Body() changes: UpdateUserDto,
     @CurrentUser() user: Account,
   ): Promise<TeamMemberDto> {
