@@ -27,7 +27,7 @@ export const SUBMISSION_COLUMNS = [
 ] as const satisfies ReadonlyArray<{ field: 'id' | keyof CreateContactDto; column: string; type: string }>;
 
 /**
- * The spam verdict of each submission (src/spam/), stored with it; `spam_reason_list` is its
+ * The spam verdict of each submission (src/intake/spam/), stored with it; `spam_reason_list` is its
  * reasons comma-separated (an array of arrays cannot be unnested row by row).
  */
 const SPAM_COLUMNS = [

@@ -127,7 +127,7 @@ export class ContactSubmission {
   /** The followUpAt value whose reminder was queued: a changed date reminds again. */
   @Column({ name: 'follow_up_reminded_for', type: 'timestamptz', precision: 3, nullable: true })
   followUpRemindedFor!: Date | null;
-  /** How much the submission looked like spam at intake (0–100), and the signals that fired (src/spam/). */
+  /** How much the submission looked like spam at intake (0–100), and the signals that fired (src/intake/spam/). */
   @Column({ name: 'spam_score', type: 'smallint', default: 0 })
   spamScore!: number;
 
