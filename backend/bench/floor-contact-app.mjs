@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { Body, Controller, Module, Post, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pg from 'pg';
-import { CreateContactDto } from '../dist/contact/dto/create-contact.dto.js';
+import { CreateContactDto } from '../dist/intake/dto/create-contact.dto.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.FLOOR_POOL ?? 10) });
 

@@ -1,7 +1,7 @@
 // The benchmarks' submissions, written straight into PostgreSQL: admin-queries.bench.mjs
 // measures the API on them, frontend/scripts/lighthouse.mjs the dashboard. Needs the built
 // API (`npm run build -w backend`) for its roll-up of the analytics counters.
-import { SubmissionCountsRollup } from '../dist/contact/submission-counts-rollup.service.js';
+import { SubmissionCountsRollup } from '../dist/leads/submission-counts-rollup.service.js';
 
 /**
  * Loads rows as a bulk import would: without the search index, built again afterwards

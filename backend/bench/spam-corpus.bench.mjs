@@ -2,9 +2,9 @@
 // lead scored as the API scores it, all from one address (an office network), the real leads
 // with the form's timing token and the spam without. Prints a table; needs `npm run build`.
 import { readFileSync } from 'node:fs';
-import { CaptchaVerifier } from '../dist/spam/captcha-verifier.service.js';
-import { FormTokens } from '../dist/spam/form-tokens.service.js';
-import { SpamScorer } from '../dist/spam/spam-scorer.service.js';
+import { CaptchaVerifier } from '../dist/intake/spam/captcha-verifier.service.js';
+import { FormTokens } from '../dist/intake/spam/form-tokens.service.js';
+import { SpamScorer } from '../dist/intake/spam/spam-scorer.service.js';
 
 const corpus = JSON.parse(readFileSync(new URL('../test/fixtures/spam-corpus.json', import.meta.url), 'utf8'));
 const settings = { SPAM_FILTER: 'on', SPAM_THRESHOLD: 50 };

@@ -8,19 +8,22 @@ import { AutoReplyModule } from './auto-reply/auto-reply.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { validateEnvironment } from './config/environment.js';
 import { loggerOptions } from './config/logger-options.js';
-import { ContactModule } from './contact/contact.module.js';
-import { ContactsModule } from './contacts/contacts.module.js';
+import { ContactModule } from './intake/contact.module.js';
+import { ContactsModule } from './inbox/contacts.module.js';
 import { ErasureModule } from './erasure/erasure.module.js';
 import { dataSourceOptions, requestDataSourceOptions } from './database/data-source.js';
 import { runMigrationsLocked } from './database/migrate.js';
 import { HealthModule } from './health/health.module.js';
-import { InvitationsModule } from './invitations/invitations.module.js';
+import { InvitationsModule } from './team/invitations.module.js';
+import { LeadEmailsModule } from './lead-emails/lead-emails.module.js';
+import { LeadsModule } from './leads/leads.module.js';
 import { LiveEventsModule } from './live-events/live-events.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResponseTimeModule } from './response-time/response-time.module.js';
+import { SheetsModule } from './sheets/sheets.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
-import { UsersModule } from './users/users.module.js';
+import { UsersModule } from './team/users.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
@@ -58,6 +61,7 @@ export class AppModule {
           },
         }),
         ShutdownModule,
+        LeadsModule,
         RateLimitModule,
         // First of the modules with routes: Express tries the routes in the order they were
         // registered, so the public form's POST, the busiest route, matches without trying the others.
@@ -74,6 +78,9 @@ export class AppModule {
         AutoReplyModule,
         WebhooksModule,
         ResponseTimeModule,
+        LeadEmailsModule,
+        // Last: the OpenAPI document lists its routes after the others' (and the checked-in API types in that order).
+        SheetsModule,
       ],
     };
   }

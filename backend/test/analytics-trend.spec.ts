@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
-import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
+import { SubmissionCountsRollup } from '../src/leads/submission-counts-rollup.service.js';
 import { emptySubmissions, seedSubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 

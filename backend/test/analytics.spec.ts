@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Clock } from '../src/common/clock.js';
-import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
+import { SubmissionCountsRollup } from '../src/leads/submission-counts-rollup.service.js';
 import { emptySubmissions, seedSubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 

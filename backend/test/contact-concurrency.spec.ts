@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import request from 'supertest';
-import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
+import { SubmissionCountsRollup } from '../src/leads/submission-counts-rollup.service.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { COUNT_EXACT_UP_TO } from '../src/contacts/contacts-list.service.js';
-import { contactsPageQuery } from '../src/contacts/contacts-page.query.js';
-import { ContactSubmission } from '../src/contact/contact-submission.entity.js';
+import { COUNT_EXACT_UP_TO } from '../src/inbox/contacts-list.service.js';
+import { contactsPageQuery } from '../src/inbox/contacts-page.query.js';
+import { ContactSubmission } from '../src/leads/contact-submission.entity.js';
 import { loadUnbounded } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressObject } from 'mailparser';
 import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
-import { DailyDigest } from '../src/mail/daily-digest.service.js';
+import { DailyDigest } from '../src/lead-emails/daily-digest.service.js';
 import { createAccount, signedInAs, type TestAccount } from './support/accounts.js';
 import { contactBody } from './support/contacts.js';
 import { waitFor } from './support/sheets-endpoint.js';

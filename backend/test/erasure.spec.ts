@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
+import { SubmissionCountsRollup } from '../src/leads/submission-counts-rollup.service.js';
 import { sign } from '../src/sheets/sheets-signature.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';

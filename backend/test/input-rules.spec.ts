@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { encodeCursor } from '../src/contacts/contacts-cursor.js';
+import { encodeCursor } from '../src/inbox/contacts-cursor.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';

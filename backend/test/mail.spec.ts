@@ -3,7 +3,7 @@ import type { AddressObject } from 'mailparser';
 import request from 'supertest';
 import { DeliveryWorker } from '../src/deliveries/delivery-worker.service.js';
 import { MailTransport } from '../src/mail/mail-transport.service.js';
-import { newLeadEmail } from '../src/mail/new-lead-email.js';
+import { newLeadEmail } from '../src/leads/new-lead-email.js';
 import { queueEmails } from '../src/mail/queue-emails.js';
 import { testEmail } from '../src/mail/test-email.js';
 import { REFUSED_RECIPIENT, type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
-import { SubmissionCountsRollup } from '../src/contact/submission-counts-rollup.service.js';
+import { SubmissionCountsRollup } from '../src/leads/submission-counts-rollup.service.js';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source.js';
 import { runMigrationsLocked, waitForMigrations } from '../src/database/migrate.js';
 import { ContactSubmissionCounts1795328829376 } from '../src/database/migrations/1795328829376-contact-submission-counts.js';
@@ -9,7 +9,7 @@ import { UuidIds1795800000000 } from '../src/database/migrations/1795800000000-u
 import { ContactSubmissionDays1795900000000 } from '../src/database/migrations/1795900000000-contact-submission-days.js';
 import { TeamAccounts1796000000000 } from '../src/database/migrations/1796000000000-team-accounts.js';
 import request from 'supertest';
-import { hashPassword } from '../src/auth/passwords.js';
+import { hashPassword } from '../src/identity/passwords.js';
 import { seedSubmissions } from './support/seed.js';
 import { Deliveries1796100000000 } from '../src/database/migrations/1796100000000-deliveries.js';
 import { CanonicalEmailsAndUsernames1796578357697 } from '../src/database/migrations/1796578357697-canonical-emails-and-usernames.js';

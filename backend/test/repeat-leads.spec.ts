@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { FIRST_SUBMISSIONS, repeatOfSql, returningOwnerSql } from '../src/contacts/repeat-leads.js';
+import { FIRST_SUBMISSIONS, repeatOfSql, returningOwnerSql } from '../src/leads/repeat-leads.js';
 import { emptySubmissions, loadUnbounded } from './support/seed.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 

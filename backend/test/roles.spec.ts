@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { ROLES, type Role, roleAllows } from '../src/common/roles.js';
+import { ROLES, type Role, roleAllows } from '../src/identity/roles.js';
 import { createAccount, signedInAs } from './support/accounts.js';
 import { accessRules, servedRoutes } from './support/routes.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { FormTokens } from '../src/spam/form-tokens.service.js';
+import { FormTokens } from '../src/intake/spam/form-tokens.service.js';
 import { contactBody } from './support/contacts.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 

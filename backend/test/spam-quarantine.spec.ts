@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { FormTokens } from '../src/spam/form-tokens.service.js';
+import { FormTokens } from '../src/intake/spam/form-tokens.service.js';
 import { createAccount, signedInAs } from './support/accounts.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';

@@ -3,7 +3,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { format } from 'prettier';
 import { createOpenApiDocument } from '../src/app-setup.js';
 import { AppModule } from '../src/app.module.js';
-import { contactRules } from '../src/contact/contact-rules.js';
+import { contactRules } from '../src/leads/contact-rules.js';
 
 interface GeneratedFile {
   /** Relative to the repository root. */

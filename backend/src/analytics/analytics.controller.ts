@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { MinRole } from '../common/roles.js';
+import { MinRole } from '../identity/roles.js';
 import { AnalyticsService } from './analytics.service.js';
 import { AnalyticsQueryDto } from './dto/analytics-query.dto.js';
 import { AnalyticsDto } from './dto/analytics.dto.js';

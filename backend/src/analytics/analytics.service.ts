@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { Clock } from '../common/clock.js';
-import { ContactSubmission } from '../contact/contact-submission.entity.js';
+import { ContactSubmission } from '../leads/contact-submission.entity.js';
 import type { AnalyticsDto } from './dto/analytics.dto.js';
 import type { TrendDayDto } from './dto/trend-day.dto.js';
 

@@ -1,7 +1,7 @@
 import { GoneException } from '@nestjs/common';
 import { type EntityManager, type EntityTarget, IsNull } from 'typeorm';
-import { User } from '../users/user.entity.js';
-import { parseToken, tokenMatches } from './one-time-token.js';
+import { User } from '../identity/user.entity.js';
+import { parseToken, tokenMatches } from '../identity/one-time-token.js';
 
 /** A stored one-time link of an account (a password reset, an e-mail change). */
 interface AccountLink {

@@ -3,16 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import { AccountDto } from './dto/account.dto.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
-import type { UpdateAccountDto } from './dto/update-account.dto.js';
-import { refuseNamedPassword } from './new-password.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import type { Account } from './session-user.js';
-import { endSessionsOf } from './sessions-of.js';
-import { throttleLikeSignIn } from './sign-in-throttle.js';
-import { notifyTeamUpdated } from '../live-events/live-event.js';
+import type { UpdateAccountDto } from '../identity/dto/update-account.dto.js';
+import { refuseNamedPassword } from '../identity/new-password.js';
+import { hashPassword, verifyPassword } from '../identity/passwords.js';
+import type { Account } from '../identity/session-user.js';
+import { endSessionsOf } from '../identity/sessions-of.js';
+import { throttleLikeSignIn } from '../identity/sign-in-throttle.js';
+import { notifyTeamUpdated } from '../common/live-event.js';
 
 /** The signed-in user's own account: read it, change it, change its password. */
 @Injectable()

@@ -4,8 +4,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DEV_ADMIN } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
-import { newLeadDefault, normaliseEmail, User } from '../users/user.entity.js';
-import { hashPassword } from './passwords.js';
+import { newLeadDefault, normaliseEmail, User } from '../identity/user.entity.js';
+import { hashPassword } from '../identity/passwords.js';
 
 /**
  * The env admin (ADMIN_USERNAME / ADMIN_PASSWORD, and ADMIN_EMAIL) at start-up: created when

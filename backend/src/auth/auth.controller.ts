@@ -8,17 +8,17 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Public } from '../common/public.decorator.js';
-import { MinRole } from '../common/roles.js';
+import { Public } from '../identity/public.decorator.js';
+import { MinRole } from '../identity/roles.js';
 import { AccountService } from './account.service.js';
 import { AuthService } from './auth.service.js';
-import { CurrentUser } from './current-user.decorator.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { AccountDto } from './dto/account.dto.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
-import { SessionUserDto } from './dto/session-user.dto.js';
-import { UpdateAccountDto } from './dto/update-account.dto.js';
-import { type Account, clientUserAgent, endSession, startSession } from './session-user.js';
+import { SessionUserDto } from '../identity/dto/session-user.dto.js';
+import { UpdateAccountDto } from '../identity/dto/update-account.dto.js';
+import { type Account, clientUserAgent, endSession, startSession } from '../identity/session-user.js';
 
 @ApiTags('auth')
 @Controller('auth')

@@ -4,12 +4,12 @@ import type { Repository } from 'typeorm';
 import type { AuditRecord, AuditService } from '../audit/audit.service.js';
 import type { RateCount, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
-import type { User } from '../users/user.entity.js';
+import type { User } from '../identity/user.entity.js';
 import { AuthService } from './auth.service.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../identity/passwords.js';
 import type { SignInsService } from './sign-ins.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
-import { MAX_IP_FAILURES, MAX_PAIR_FAILURES, throttleKeys } from './sign-in-throttle.js';
+import { MAX_IP_FAILURES, MAX_PAIR_FAILURES, throttleKeys } from '../identity/sign-in-throttle.js';
 
 /** Counters in memory, as the rate_limits table keeps them. */
 class FakeRateLimit {

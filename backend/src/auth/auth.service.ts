@@ -6,13 +6,19 @@ import { Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
-import { User } from '../users/user.entity.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { User } from '../identity/user.entity.js';
+import { hashPassword, verifyPassword } from '../identity/passwords.js';
 import { findSignInAccount } from './sign-in-account.js';
-import type { SessionUser } from './session-user.js';
+import type { SessionUser } from '../identity/session-user.js';
 import { SignInsService } from './sign-ins.service.js';
 import { type SecondFactor, TWO_FACTOR_REQUIRED, TwoFactorService } from './two-factor.service.js';
-import { FAILURE_WINDOW_MS, failureDelayMs, MAX_IP_FAILURES, MAX_PAIR_FAILURES, throttleKeys } from './sign-in-throttle.js';
+import {
+  FAILURE_WINDOW_MS,
+  failureDelayMs,
+  MAX_IP_FAILURES,
+  MAX_PAIR_FAILURES,
+  throttleKeys,
+} from '../identity/sign-in-throttle.js';
 
 @Injectable()
 export class AuthService implements OnModuleInit {

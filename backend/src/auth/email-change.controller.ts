@@ -9,12 +9,12 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Public } from '../common/public.decorator.js';
-import { MinRole } from '../common/roles.js';
-import { CurrentUser } from './current-user.decorator.js';
+import { Public } from '../identity/public.decorator.js';
+import { MinRole } from '../identity/roles.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { ChangeEmailDto, ConfirmEmailDto } from './dto/email-change.dto.js';
 import { EMAIL_CHANGE_GONE, EMAIL_OFF, EmailChangeService, WRONG_PASSWORD } from './email-change.service.js';
-import type { Account } from './session-user.js';
+import type { Account } from '../identity/session-user.js';
 
 /** `/api/auth/email`: one's own e-mail changes by password and the new address's confirmation. */
 @ApiTags('auth')

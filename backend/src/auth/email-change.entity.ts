@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 /**
  * An e-mail change waiting for the new address to confirm it: one per user (asking again

@@ -4,17 +4,18 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { normaliseEmail, User } from '../users/user.entity.js';
+import { normaliseEmail, User } from '../identity/user.entity.js';
 import type { ChangeEmailDto } from './dto/email-change.dto.js';
 import { EmailChange } from './email-change.entity.js';
 import { claimAccountLink } from './account-link.js';
-import { issueToken, parseToken } from './one-time-token.js';
-import { verifyPassword } from './passwords.js';
-import type { Account } from './session-user.js';
-import { endSessionsOf } from './sessions-of.js';
-import { throttleLikeSignIn } from './sign-in-throttle.js';
+import { issueToken, parseToken } from '../identity/one-time-token.js';
+import { verifyPassword } from '../identity/passwords.js';
+import type { Account } from '../identity/session-user.js';
+import { endSessionsOf } from '../identity/sessions-of.js';
+import { throttleLikeSignIn } from '../identity/sign-in-throttle.js';
 
 export const EMAIL_CHANGE_MINUTES = 60;
 export const EMAIL_CHANGE_GONE = 'This e-mail confirmation link is no longer valid';
@@ -35,6 +36,7 @@ export class EmailChangeService {
     private readonly clock: Clock,
     private readonly rateLimit: RateLimitService,
     private readonly teamEmails: TeamEmails,
+    private readonly deliveries: DeliveryWorker,
   ) {}
 
   /** Asking again replaces the open link. 403 for a wrong password, throttled like sign-in. */
@@ -53,7 +55,7 @@ export class EmailChangeService {
       // A disabled account gets no e-mail (its owner is no longer on the team).
       else if (owner.disabledAt === null) await this.teamEmails.queueAddressTaken(manager, address);
     });
-    this.teamEmails.nudge();
+    this.deliveries.nudge();
   }
 
   /**
@@ -72,7 +74,7 @@ export class EmailChangeService {
       if (user.email) await this.teamEmails.queueEmailChanged(manager, user.email);
       await this.audit.record({ actor: user, action: 'email-change', detail: { step: 'done' } }, manager);
     });
-    this.teamEmails.nudge();
+    this.deliveries.nudge();
   }
 
   private async queueConfirmation(manager: EntityManager, userId: string, address: string): Promise<void> {

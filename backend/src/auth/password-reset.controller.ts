@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiGoneResponse, ApiNoContentResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Public } from '../common/public.decorator.js';
+import { Public } from '../identity/public.decorator.js';
 import { PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto.js';
 import { RESET_GONE, PasswordResetService } from './password-reset.service.js';
 

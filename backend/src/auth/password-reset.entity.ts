@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 /** An open password reset: one per user (asking again replaces it), deleted when used. Only the token's SHA-256 is stored. */
 @Entity('password_resets')

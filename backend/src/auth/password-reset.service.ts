@@ -4,17 +4,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { normaliseEmail, User } from '../users/user.entity.js';
+import { normaliseEmail, User } from '../identity/user.entity.js';
 import type { PasswordResetConfirmDto } from './dto/password-reset.dto.js';
 import { claimAccountLink } from './account-link.js';
-import { issueToken, parseToken } from './one-time-token.js';
+import { issueToken, parseToken } from '../identity/one-time-token.js';
 import { PasswordReset } from './password-reset.entity.js';
-import { refuseNamedPassword } from './new-password.js';
-import { hashPassword } from './passwords.js';
-import { endSessionsOf } from './sessions-of.js';
-import { throttleLikeSignIn } from './sign-in-throttle.js';
+import { refuseNamedPassword } from '../identity/new-password.js';
+import { hashPassword } from '../identity/passwords.js';
+import { endSessionsOf } from '../identity/sessions-of.js';
+import { throttleLikeSignIn } from '../identity/sign-in-throttle.js';
 
 export const RESET_MINUTES = 60;
 export const RESET_GONE = 'This password reset link is no longer valid';
@@ -37,6 +38,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     private readonly clock: Clock,
     private readonly rateLimit: RateLimitService,
     private readonly teamEmails: TeamEmails,
+    private readonly deliveries: DeliveryWorker,
   ) {}
 
   /**
@@ -75,7 +77,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       // admin resets a teammate by inviting their address again.
       return this.teamEmails.queuePasswordReset(manager, normalised, token, RESET_MINUTES, user.username);
     });
-    if (emailed) this.teamEmails.nudge();
+    if (emailed) this.deliveries.nudge();
   }
 
   /** Sets the password, uses the link up and ends every session of the account; 410 for a bad link. */

@@ -8,8 +8,8 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { DEV_SESSION_SECRET } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
-import { HashedSessionStore } from './hashed-session-store.js';
-import { SESSION_COOKIE, SESSION_IDLE_MS } from './session-user.js';
+import { HashedSessionStore } from '../identity/hashed-session-store.js';
+import { SESSION_COOKIE, SESSION_IDLE_MS } from '../identity/session-user.js';
 
 /**
  * Cookie sessions stored in PostgreSQL (table user_sessions), so every API replica knows

@@ -1,10 +1,10 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Req } from '@nestjs/common';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { MinRole } from '../common/roles.js';
-import { CurrentUser } from './current-user.decorator.js';
+import { MinRole } from '../identity/roles.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { SessionDto, SignInRecordDto } from './dto/session.dto.js';
-import type { Account } from './session-user.js';
+import type { Account } from '../identity/session-user.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInsService } from './sign-ins.service.js';
 

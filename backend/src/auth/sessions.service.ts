@@ -2,8 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { SessionDto } from './dto/session.dto.js';
-import { storedSessionId } from './hashed-session-store.js';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-user.js';
+import { storedSessionId } from '../identity/hashed-session-store.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../identity/session-user.js';
 
 /**
  * The id a session is shown under: the first half of its stored key (itself the SHA-256 of

@@ -1,5 +1,5 @@
 import type { Repository } from 'typeorm';
-import { normaliseEmail, type User } from '../users/user.entity.js';
+import { normaliseEmail, type User } from '../identity/user.entity.js';
 
 /**
  * The account someone signs in to: the one whose username is `login` in any letter case

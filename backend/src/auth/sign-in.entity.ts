@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 /**
  * One sign-in of a known account, successful or not, with where it came from: what

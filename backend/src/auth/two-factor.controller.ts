@@ -8,10 +8,10 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { MinRole } from '../common/roles.js';
-import { CurrentUser } from './current-user.decorator.js';
+import { MinRole } from '../identity/roles.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { DisableTwoFactorDto, EnableTwoFactorDto, RecoveryCodesDto, TwoFactorSetupDto } from './dto/two-factor.dto.js';
-import type { Account } from './session-user.js';
+import type { Account } from '../identity/session-user.js';
 import { TwoFactorService } from './two-factor.service.js';
 
 @ApiTags('auth')

@@ -6,13 +6,13 @@ import { AuditService } from '../audit/audit.service.js';
 import { DEV_SESSION_SECRET } from '../config/development-secrets.js';
 import type { Environment } from '../config/environment.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import type { RecoveryCodesDto, TwoFactorSetupDto } from './dto/two-factor.dto.js';
-import { verifyPassword } from './passwords.js';
+import { verifyPassword } from '../identity/passwords.js';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
 import { SecretBox } from './secret-box.js';
-import type { Account } from './session-user.js';
-import { throttleLikeSignIn } from './sign-in-throttle.js';
+import type { Account } from '../identity/session-user.js';
+import { throttleLikeSignIn } from '../identity/sign-in-throttle.js';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp.js';
 
 export const TWO_FACTOR_REQUIRED = 'Two-factor code required';

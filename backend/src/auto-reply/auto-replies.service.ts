@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import { canonicalEmail } from '../common/canonical-email.js';
 import type { Environment } from '../config/environment.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
 import { autoReplyEmail } from './auto-reply-email.js';
@@ -16,6 +17,9 @@ export interface RepliedLead {
   name: string;
   email: string;
 }
+
+// The auto-reply answers a visitor who may still be waiting for it; after a day it would surprise.
+const AUTO_REPLY_WINDOW_MS = 86_400_000;
 
 /** The rate_limits row that counts the auto-replies of the hour, across replicas. */
 export const HOURLY_KEY = 'auto-reply';
@@ -64,14 +68,29 @@ function addressHash(email: string): string {
   return createHash('sha256').update(canonicalEmail(email)).digest('hex');
 }
 
-/** Queues the auto-reply to the visitors of stored leads, in the transaction that stores them. */
+/**
+ * The auto-reply as a channel of the lead's events: queued to the visitors of stored leads in
+ * the transaction that stores them (after the intake's statement), and to a released lead's
+ * visitor while they are less than a day away.
+ */
 @Injectable()
-export class AutoReplies {
+export class AutoReplies implements OnModuleInit {
   constructor(
     private readonly mail: MailTransport,
     private readonly settings: AutoReplySettingsService,
     private readonly config: ConfigService<Environment, true>,
+    private readonly leadEvents: LeadEvents,
   ) {}
+
+  onModuleInit(): void {
+    this.leadEvents.register({
+      name: 'auto-reply',
+      afterIntake: { active: () => this.mail.enabled, queue: (manager, leads) => this.queue(manager, leads) },
+      created: async (manager, lead) => {
+        if (Date.now() - lead.submittedAt.getTime() < AUTO_REPLY_WINDOW_MS) return this.queue(manager, [lead]);
+      },
+    });
+  }
 
   /** How many were queued: none when e-mail is not set up or the auto-reply is off. */
   async queue(manager: EntityManager, leads: RepliedLead[]): Promise<number> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { MinRole } from '../common/roles.js';
+import { MinRole } from '../identity/roles.js';
 import { AutoReplySettingsService } from './auto-reply-settings.service.js';
 import { AutoReplySettingsDto } from './dto/auto-reply-settings.dto.js';
 

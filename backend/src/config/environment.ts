@@ -186,7 +186,7 @@ export class Environment {
   RETENTION_DAYS?: number;
 
   /**
-   * Spam (src/spam/): a submission whose score (0–100) reaches SPAM_THRESHOLD is held, status
+   * Spam (src/intake/spam/): a submission whose score (0–100) reaches SPAM_THRESHOLD is held, status
    * `spam`, and nothing leaves for it. 50: one strong signal holds, the weak ones (at most 40
    * together) never do (docs/decisions/ on the weights). `SPAM_FILTER=off` scores nothing.
    */
@@ -223,7 +223,7 @@ export class Environment {
   @MinLength(1, { message: 'CAPTCHA_SECRET is required with CAPTCHA_PROVIDER' })
   CAPTCHA_SECRET?: string;
 
-  /** The provider's verify endpoint by default (src/spam/captcha-verifier.ts). */
+  /** The provider's verify endpoint by default (src/intake/spam/captcha-verifier.service.ts). */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl(

@@ -2,14 +2,14 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AutoReplyRecipient } from '../auto-reply/auto-reply-recipient.entity.js';
 import { AutoReplySettings } from '../auto-reply/auto-reply-settings.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
-import { ContactSubmission } from '../contact/contact-submission.entity.js';
-import { ContactNote } from '../contacts/contact-note.entity.js';
+import { ContactSubmission } from '../leads/contact-submission.entity.js';
+import { ContactNote } from '../inbox/contact-note.entity.js';
 import { EmailChange } from '../auth/email-change.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
 import { SignIn } from '../auth/sign-in.entity.js';
-import { Invitation } from '../invitations/invitation.entity.js';
+import { Invitation } from '../team/invitation.entity.js';
 import { Delivery } from '../deliveries/delivery.entity.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity.js';
 import { InitialSchema1763790000000 } from './migrations/1763790000000-initial-schema.js';
 import { SessionsAndRateLimits1763800000000 } from './migrations/1763800000000-sessions-and-rate-limits.js';
@@ -36,7 +36,7 @@ import { AutoReplySender1796578357698 } from './migrations/1796578357698-auto-re
 import { SlackEndpointsNewLeadsOnly1796578357699 } from './migrations/1796578357699-slack-endpoints-new-leads-only.js';
 import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
 import { ResponseTime1796581933046 } from './migrations/1796581933046-response-time.js';
-import { ResponseTimeSettings } from '../response-time/response-time-settings.entity.js';
+import { ResponseTimeSettings } from '../leads/response-time-settings.entity.js';
 import { SpamQuarantine1796630000000 } from './migrations/1796630000000-spam-quarantine.js';
 import { ReturningOwnerIndex1796640000000 } from './migrations/1796640000000-returning-owner-index.js';
 

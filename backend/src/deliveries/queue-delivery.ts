@@ -9,7 +9,10 @@ export interface NewDelivery {
   submissionId?: string | null;
 }
 
-/** Queues deliveries in the caller's transaction; nudge the worker once it has committed. Returns their ids. */
+/**
+ * Queues deliveries in the caller's transaction, the one way to queue from code: nudge the
+ * worker (DeliveryWorker.nudge, the one way to wake it) once it has committed. Returns their ids.
+ */
 export async function queueDeliveries(manager: EntityManager, deliveries: NewDelivery[]): Promise<string[]> {
   if (deliveries.length === 0) return [];
   const rows = await manager.query<Array<{ id: string }>>(
@@ -25,3 +28,11 @@ export async function queueDeliveries(manager: EntityManager, deliveries: NewDel
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * The same in SQL, for deliveries a query builds (a lead's copies inside the intake's one
+ * statement, a lead queued again): `select` yields the columns channel, target, event,
+ * submission_id and payload, in that order; `suffix` may add an ON CONFLICT clause.
+ */
+export const queueDeliveriesSql = (select: string, suffix = '') =>
+  `INSERT INTO deliveries (channel, target, event, submission_id, payload) ${select} ${suffix}`.trimEnd();

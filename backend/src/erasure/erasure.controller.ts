@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { Account } from '../auth/session-user.js';
-import { MinRole } from '../common/roles.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import type { Account } from '../identity/session-user.js';
+import { MinRole } from '../identity/roles.js';
 import { ErasureRequestDto } from './dto/erasure-request.dto.js';
 import { ErasureResultDto } from './dto/erasure-result.dto.js';
-import { ErasureService } from './erasure.service.js';
+import { ErasureService } from '../leads/erasure.service.js';
 
 /** A person's erasure request; one lead's erasure is `DELETE /api/admin/contacts/:id` (ContactsController). */
 @ApiTags('admin')

@@ -2,18 +2,14 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { Clock } from '../common/clock.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
-import { SheetsModule } from '../sheets/sheets.module.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ErasureController } from './erasure.controller.js';
-import { ErasureService } from './erasure.service.js';
 import { PrivacyController } from './privacy.controller.js';
 import { RetentionService } from './retention.service.js';
 
-/** Erasure on request (a lead, a person) and by RETENTION_DAYS, downstream copy included. */
+/** Erasure on request (a lead, a person) and by RETENTION_DAYS, downstream copy included (ErasureService, leads/). */
 @Module({
-  imports: [SheetsModule, WebhooksModule, DeliveriesModule, AuditModule],
+  imports: [DeliveriesModule, AuditModule],
   controllers: [ErasureController, PrivacyController],
-  providers: [ErasureService, RetentionService, Clock],
-  exports: [ErasureService],
+  providers: [RetentionService, Clock],
 })
 export class ErasureModule {}

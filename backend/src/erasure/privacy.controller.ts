@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../common/public.decorator.js';
+import { Public } from '../identity/public.decorator.js';
 import { PrivacyFactsDto } from './dto/privacy-facts.dto.js';
 import { RetentionService } from './retention.service.js';
 

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import type { Environment } from '../config/environment.js';
-import { ErasureService } from './erasure.service.js';
+import { ErasureService } from '../leads/erasure.service.js';
 
 const DAY_MS = 86_400_000;
 // Each replica looks every hour whether today's run is done; the first look is a minute

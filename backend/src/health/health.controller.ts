@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../common/public.decorator.js';
+import { Public } from '../identity/public.decorator.js';
 import { ShutdownState } from '../shutdown/shutdown-state.js';
 import { HealthStatusDto } from './health-status.dto.js';
 import { ReadinessProbe } from './readiness-probe.service.js';

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
-import { storedSessionId } from '../auth/hashed-session-store.js';
+import { storedSessionId } from '../identity/hashed-session-store.js';
 import type { Environment } from '../config/environment.js';
 import { ShutdownState } from '../shutdown/shutdown-state.js';
 import { LeadCreatedListener } from './lead-created-listener.service.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { MinRole } from '../common/roles.js';
+import { MinRole } from '../identity/roles.js';
 import { EventStream } from './event-stream.service.js';
 
 @ApiTags('admin')

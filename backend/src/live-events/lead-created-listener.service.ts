@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { ConfigService } from '@nestjs/config';
 import pg from 'pg';
 import type { Environment } from '../config/environment.js';
-import { LIVE_EVENTS_CHANNEL, type LiveEvent, liveEventsOf, type LiveNotice } from './live-event.js';
+import { LIVE_EVENTS_CHANNEL, type LiveEvent, liveEventsOf, type LiveNotice } from '../common/live-event.js';
 
 /** The PostgreSQL channel that the contact_submissions trigger notifies (migration 1796200000000). */
 export const LEAD_CREATED_CHANNEL = 'lead_created';

@@ -1,4 +1,4 @@
-import { SESSION_ABSOLUTE_MS } from '../auth/session-user.js';
+import { SESSION_ABSOLUTE_MS } from '../identity/session-user.js';
 
 /**
  * One query: is this stored session (hashed id) still live, for this account, and the account

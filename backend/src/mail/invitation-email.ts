@@ -1,4 +1,4 @@
-import type { Role } from '../common/roles.js';
+import type { Role } from '../identity/roles.js';
 import { type EmailContent, noticeEmail } from './email-layout.js';
 
 /** The invitation to the team: the one-time link (valid until `expiresAt`) and the role it gives. */

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
-import { Clock } from '../common/clock.js';
-import { DailyDigest } from './daily-digest.service.js';
 import { EmailSender } from './email-sender.service.js';
 import { MailTransport } from './mail-transport.service.js';
 import { SettingsEmailController } from './settings-email.controller.js';
@@ -9,14 +7,14 @@ import { TeamEmails } from './team-emails.service.js';
 import { TestEmailService } from './test-email.service.js';
 
 /**
- * E-mail: the SMTP transport, the templates (plain text and HTML), the test e-mail, and the
- * `email` channel of the delivery engine (queueEmails, EmailSender), the team's e-mails
- * (TeamEmails) and the daily digest.
+ * E-mail, below the features: the SMTP transport, the layout (plain text and HTML), the test
+ * e-mail, the `email` channel of the delivery engine (queueEmails, EmailSender) and the
+ * team's account e-mails (TeamEmails). The e-mails about leads are in lead-emails/.
  */
 @Module({
   imports: [DeliveriesModule],
   controllers: [SettingsEmailController],
-  providers: [MailTransport, TestEmailService, EmailSender, TeamEmails, DailyDigest, Clock],
+  providers: [MailTransport, TestEmailService, EmailSender, TeamEmails],
   exports: [MailTransport, TeamEmails],
 })
 export class MailModule {}

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Account } from '../auth/session-user.js';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { MinRole } from '../common/roles.js';
+import type { Account } from '../identity/session-user.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import { MinRole } from '../identity/roles.js';
 import { EmailSettingsDto } from './dto/email-settings.dto.js';
 import { MailTransport } from './mail-transport.service.js';
 import { TestEmailRequestDto } from './dto/test-email-request.dto.js';

@@ -1,52 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Actor } from '../audit/audit.service.js';
-import type { Role } from '../common/roles.js';
-import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { assignedEmail } from './assigned-email.js';
+import type { Role } from '../identity/roles.js';
 import { addressTakenEmail, emailChangedEmail, emailConfirmationEmail } from './email-change-emails.js';
 import { invitationEmail } from './invitation-email.js';
 import { MailTransport } from './mail-transport.service.js';
-import type { NewLead } from './new-lead-email.js';
 import { passwordResetEmail } from './password-reset-email.js';
 import { queueEmails } from './queue-emails.js';
 
 /**
- * The e-mails the team's own actions cause: "Assigned to you", invitations, password resets,
- * e-mail changes.
+ * The e-mails the team's own actions cause: invitations, password resets, e-mail changes.
  * Each queues in the caller's transaction and says whether it queued anything (nothing while
- * e-mail is off); the caller calls `nudge` once that transaction has committed.
+ * e-mail is off); the caller nudges the DeliveryWorker once that transaction has committed.
  */
 @Injectable()
 export class TeamEmails {
-  constructor(
-    private readonly mail: MailTransport,
-    private readonly worker: DeliveryWorker,
-  ) {}
-
-  /** Send what was queued now rather than at the next poll; after the commit. */
-  nudge(): void {
-    this.worker.nudge();
-  }
-
-  /** To the assignee when someone else gave them the lead, if they want it (`notifications.assigned`) and have an address. */
-  async queueAssigned(
-    manager: EntityManager,
-    lead: Pick<NewLead, 'id' | 'name' | 'company' | 'interest'>,
-    assigneeId: string,
-    actor: Actor,
-  ): Promise<boolean> {
-    if (!this.mail.enabled || assigneeId === actor.id) return false;
-    const [assignee] = await manager.query<Array<{ email: string; assignedBy: string }>>(
-      `SELECT u.email, coalesce((SELECT display_name FROM users WHERE id = $2), $3) AS "assignedBy"
-         FROM users u WHERE u.id = $1 AND u.notify_assigned AND u.email IS NOT NULL AND u.disabled_at IS NULL`,
-      [assigneeId, actor.id, actor.username],
-    );
-    if (!assignee) return false;
-    const content = assignedEmail(lead, assignee.assignedBy, this.mail.publicUrl);
-    await queueEmails(manager, [{ kind: 'assigned', to: assignee.email, content, submissionId: lead.id }]);
-    return true;
-  }
+  constructor(private readonly mail: MailTransport) {}
 
   /** The invitation link of `token`, from PUBLIC_URL (relative without it: see MailTransport.link). */
   invitationUrl(token: string): string {

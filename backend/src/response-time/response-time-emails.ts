@@ -1,5 +1,5 @@
 import { type EmailContent, noticeEmail } from '../mail/email-layout.js';
-import { interestLabel } from '../mail/new-lead-email.js';
+import { interestLabel } from '../leads/new-lead-email.js';
 
 /** What the response-time e-mails say of a lead: no text the visitor typed beyond its name and company. */
 export interface LeadSummary {

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { MinRole } from '../common/roles.js';
+import { MinRole } from '../identity/roles.js';
 import { ResponseTimeReportDto, ResponseTimeReportQueryDto } from './dto/response-time-report.dto.js';
 import { ResponseTimeReport } from './response-time-report.service.js';
 

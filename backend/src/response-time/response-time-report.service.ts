@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { instant } from '../contacts/contact-filters.js';
-import { zonedInstant } from './business-time.js';
+import { instant } from '../inbox/contact-filters.js';
+import { zonedInstant } from '../leads/business-time.js';
 import type { ResponseTimeReportDto, ResponseTimeReportQueryDto } from './dto/response-time-report.dto.js';
-import { ResponseTimeSettingsService } from './response-time-settings.service.js';
+import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
 const DAY = 86_400_000;
 

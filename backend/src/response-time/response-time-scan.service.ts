@@ -3,15 +3,15 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
-import { ContactTriageService } from '../contacts/contact-triage.service.js';
+import { ContactTriageService } from '../inbox/contact-triage.service.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { notifyLive } from '../live-events/live-event.js';
+import { notifyLive } from '../common/live-event.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
-import { responseDueAt } from './business-time.js';
+import { responseDueAt } from '../leads/business-time.js';
 import { followUpEmail, type LeadSummary, waitingEmail } from './response-time-emails.js';
-import { ResponseTimeSettingsService } from './response-time-settings.service.js';
+import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
 // Rows a statement handles at once: each claim is one short transaction.
 const BATCH = 100;

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { MinRole } from '../common/roles.js';
-import { ResponseTimeSettingsDto } from './dto/response-time-settings.dto.js';
+import { MinRole } from '../identity/roles.js';
+import { ResponseTimeSettingsDto } from '../leads/dto/response-time-settings.dto.js';
 import { ResponseTimeScan } from './response-time-scan.service.js';
-import { ResponseTimeSettingsService } from './response-time-settings.service.js';
+import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
 /** Settings → Response time, `/api/admin/settings/response-time`: every role reads, admins change. */
 @ApiTags('admin')

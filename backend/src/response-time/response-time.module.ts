@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ContactsModule } from '../contacts/contacts.module.js';
+import { ContactsModule } from '../inbox/contacts.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
@@ -7,7 +7,7 @@ import { ResponseTimeReportController } from './response-time-report.controller.
 import { ResponseTimeReport } from './response-time-report.service.js';
 import { ResponseTimeScan } from './response-time-scan.service.js';
 import { ResponseTimeSettingsController } from './response-time-settings.controller.js';
-import { ResponseTimeSettingsService } from './response-time-settings.service.js';
+import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
 /** Response time: its settings, the scan that escalates and reminds, and the report. */
 @Module({

@@ -1,24 +1,44 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { queueDeliveries } from '../deliveries/queue-delivery.js';
-import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import { queueDeliveries, queueDeliveriesSql } from '../deliveries/queue-delivery.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
+import { leadPayloadSql } from '../leads/lead-payload.js';
 import { SHEET_CHANNEL, SheetsPoster } from './sheets-poster.service.js';
 
 /**
- * A submission's row as the spreadsheet receives it (its fields, `id` and `submittedAt`), built
- * in SQL from a `contact_submissions` row aliased `s`, so the payload is decided when queued,
- * also inside the contact form's one batch statement.
+ * A submission's row as the spreadsheet receives it (`id`, `submittedAt` and the form's
+ * fields), built in SQL from a `contact_submissions` row aliased `s`, so the payload is
+ * decided when queued, also inside the contact form's one batch statement.
  */
-export const SHEET_ROW_SQL = `jsonb_build_object('id', s.id, 'submittedAt', to_char(s.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'name', s.name, 'email', s.email, 'linkedin', s.linkedin, 'company', s.company, 'interest', s.interest, 'comments', s.comments)`;
+const SHEET_ROW = leadPayloadSql(['id', 'submittedAt', 'name', 'email', 'linkedin', 'company', 'interest', 'comments']);
 
-/** How other features hand work to the spreadsheet sync. */
+/**
+ * The spreadsheet's channel of the lead's events: each stored lead's row (while
+ * SHEETS_WEBHOOK_URL is set), queued again on release or on request, and the `erase` of
+ * erased leads.
+ */
 @Injectable()
-export class SheetsOutbox {
+export class SheetsOutbox implements OnModuleInit {
   constructor(
     private readonly poster: SheetsPoster,
-    private readonly worker: DeliveryWorker,
+    private readonly leadEvents: LeadEvents,
   ) {}
+
+  onModuleInit(): void {
+    this.leadEvents.register({
+      name: SHEET_CHANNEL,
+      intake: {
+        sql: (parameter) =>
+          queueDeliveriesSql(
+            `SELECT '${SHEET_CHANNEL}', '', 'append', s.id, ${SHEET_ROW} FROM stored s WHERE ${parameter(() => this.enabled, 'boolean')}`,
+          ),
+      },
+      created: async (manager, lead) => {
+        if (this.enabled) await this.requeue(manager, lead.id);
+      },
+      erased: (manager, ids) => this.queueErasure(manager, ids),
+    });
+  }
 
   /** Whether stored submissions are to be queued (SHEETS_WEBHOOK_URL is set). */
   get enabled(): boolean {
@@ -26,7 +46,7 @@ export class SheetsOutbox {
   }
 
   /** Queues, in the caller's transaction, the spreadsheet's `erase` of these submissions (when the sync is on). */
-  async queueErasure(manager: EntityManager, ids: string[]): Promise<void> {
+  private async queueErasure(manager: EntityManager, ids: string[]): Promise<void> {
     if (!this.enabled || ids.length === 0) return;
     await queueDeliveries(manager, [{ channel: SHEET_CHANNEL, event: 'erase', payload: { action: 'erase', ids } }]);
   }
@@ -37,17 +57,13 @@ export class SheetsOutbox {
    */
   async requeue(manager: EntityManager, submissionId: string): Promise<void> {
     await manager.query(
-      `INSERT INTO deliveries (channel, event, submission_id, payload)
-       SELECT '${SHEET_CHANNEL}', 'append', s.id, ${SHEET_ROW_SQL} FROM contact_submissions s WHERE s.id = $1
-       ON CONFLICT (submission_id) WHERE channel = '${SHEET_CHANNEL}' DO UPDATE
+      queueDeliveriesSql(
+        `SELECT '${SHEET_CHANNEL}', '', 'append', s.id, ${SHEET_ROW} FROM contact_submissions s WHERE s.id = $1`,
+        `ON CONFLICT (submission_id) WHERE channel = '${SHEET_CHANNEL}' DO UPDATE
          SET status = 'pending', attempts = 0, next_attempt_at = now(), last_status = NULL, last_error = NULL,
              delivered_at = NULL, payload = excluded.payload`,
+      ),
       [submissionId],
     );
-  }
-
-  /** Call after the caller's transaction committed: the worker sends the delivery now. */
-  deliverSoon(): void {
-    if (this.poster.enabled) this.worker.nudge();
   }
 }

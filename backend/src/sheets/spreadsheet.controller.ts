@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { Account } from '../auth/session-user.js';
-import { MinRole } from '../common/roles.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import type { Account } from '../identity/session-user.js';
+import { MinRole } from '../identity/roles.js';
 import { uuidParam } from '../common/uuid-param.js';
 import { DeliveryLogEntryDto } from '../deliveries/delivery-log-entry.dto.js';
 import { SpreadsheetDto } from './dto/spreadsheet.dto.js';

@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
+import type { Environment } from '../config/environment.js';
 import { queueDeliveries } from '../deliveries/queue-delivery.js';
-import { WEBHOOK_CHANNEL } from './webhook-payload.sql.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
+import { queueLeadCreatedSql, WEBHOOK_CHANNEL } from './webhook-payload.sql.js';
 import type { WebhookEvent } from './webhook-endpoint.entity.js';
 
 /** The Standard Webhooks body of an event. */
@@ -10,11 +13,44 @@ export const standardBody = (type: string, data: unknown) => ({ type, timestamp:
 /**
  * How features tell the webhooks what happened: queues the event, in the caller's transaction,
  * for each active `standard` endpoint that takes it (`slack` endpoints take `lead.created`
- * only, docs/integrations.md). `lead.created` is queued by the contact form's batch statement
- * (webhook-payload.sql.ts). Nudge the DeliveryWorker once the transaction committed.
+ * only, docs/integrations.md). The webhooks' channel of the lead's events: `lead.created` in the intake's one
+ * statement and on release (webhook-payload.sql.ts), `lead.updated` for a lead not held as
+ * spam (a held one's changes reach the dashboards only), `lead.erased` with the ids. Nudge
+ * the DeliveryWorker once the transaction committed.
  */
 @Injectable()
-export class WebhookEvents {
+export class WebhookEvents implements OnModuleInit {
+  constructor(
+    private readonly leadEvents: LeadEvents,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  onModuleInit(): void {
+    this.leadEvents.register({
+      name: WEBHOOK_CHANNEL,
+      intake: {
+        sql: (parameter) =>
+          queueLeadCreatedSql(
+            'stored',
+            parameter(() => this.publicUrl, 'text'),
+          ),
+      },
+      created: async (manager, lead) => {
+        await manager.query(
+          `WITH released AS (SELECT * FROM contact_submissions WHERE id = $1) ${queueLeadCreatedSql('released', '$2::text')}`,
+          [lead.id, this.publicUrl],
+        );
+      },
+      updated: (manager, lead) => (lead.heldAsSpam ? Promise.resolve(0) : this.queue(manager, 'lead.updated', lead, lead.id)),
+      erased: (manager, ids) => this.queue(manager, 'lead.erased', { ids }),
+    });
+  }
+
+  /** The site's origin for the links in `lead.created` ('' for relative links). */
+  private get publicUrl(): string {
+    return this.config.get('PUBLIC_URL', { infer: true })?.replace(/\/$/, '') ?? '';
+  }
+
   async queue(
     manager: EntityManager,
     event: Exclude<WebhookEvent, 'lead.created'>,

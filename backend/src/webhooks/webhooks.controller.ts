@@ -8,9 +8,9 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { Account } from '../auth/session-user.js';
-import { MinRole } from '../common/roles.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import type { Account } from '../identity/session-user.js';
+import { MinRole } from '../identity/roles.js';
 import { CreateWebhookDto, UpdateWebhookDto } from './dto/save-webhook.dto.js';
 import { DeliveryLogEntryDto } from '../deliveries/delivery-log-entry.dto.js';
 import { CreatedWebhookDto, WebhookDto, WebhookSecretDto } from './dto/webhook.dto.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { storedSessionId } from '../../src/auth/hashed-session-store.js';
+import { storedSessionId } from '../../src/identity/hashed-session-store.js';
 import { createTestApp, DEV_ADMIN, type TestApp } from '../support/test-app.js';
 
 /** The session cookie an answer sets, if any. */

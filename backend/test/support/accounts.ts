@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { hashPassword } from '../../src/auth/passwords.js';
-import type { Role } from '../../src/common/roles.js';
+import { hashPassword } from '../../src/identity/passwords.js';
+import type { Role } from '../../src/identity/roles.js';
 import type { TestApp } from './test-app.js';
 
 /** A password that passes the production rules. */

@@ -1,8 +1,8 @@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import { IS_PUBLIC } from '../../src/common/public.decorator.js';
-import { MIN_ROLE, type Role } from '../../src/common/roles.js';
+import { IS_PUBLIC } from '../../src/identity/public.decorator.js';
+import { MIN_ROLE, type Role } from '../../src/identity/roles.js';
 import type { TestApp } from './test-app.js';
 
 /** Every route the running app serves, as "METHOD /path", read from its Express router. */

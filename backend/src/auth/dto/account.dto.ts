@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROLES, type Role } from '../../common/roles.js';
-import { NEW_LEAD_NOTIFICATIONS, type NewLeadNotification, type User } from '../../users/user.entity.js';
+import { ROLES, type Role } from '../../identity/roles.js';
+import { NEW_LEAD_NOTIFICATIONS, type NewLeadNotification, type User } from '../../identity/user.entity.js';
 
 /** Which e-mails the user wants (sent by the e-mail feature). */
 export class NotificationsDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import { NewPassword } from '../new-password.js';
+import { NewPassword } from '../../identity/new-password.js';
 
 export class ChangePasswordDto {
   @ApiProperty({ format: 'password' })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { Trim } from '../../common/transforms.js';
-import { EMAIL_MAX_LENGTH } from './update-account.dto.js';
+import { EMAIL_MAX_LENGTH } from '../../identity/dto/update-account.dto.js';
 
 /** POST /api/auth/email: the new address, and the password (a session alone does not move an account). */
 export class ChangeEmailDto {

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength } from 'class-validator';
 import { Trim } from '../../common/transforms.js';
-import { NewPassword } from '../new-password.js';
-import { EMAIL_MAX_LENGTH } from './update-account.dto.js';
+import { NewPassword } from '../../identity/new-password.js';
+import { EMAIL_MAX_LENGTH } from '../../identity/dto/update-account.dto.js';
 
 export class PasswordResetRequestDto {
   @ApiProperty({ maxLength: EMAIL_MAX_LENGTH })

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The Idempotency-Key of each submission that came with one (src/contact/contact-idempotency.ts):
+ * The Idempotency-Key of each submission that came with one (src/intake/contact-idempotency.ts):
  * a retry with the same key answers the first answer again. Erasing the submission erases it.
  */
 export class ContactIdempotencyKeys1795500000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Indexes of the inbox's filters (src/contacts/contact-filters.ts):
+ * Indexes of the inbox's filters (src/inbox/contact-filters.ts):
  * - `q`, a case- and accent-insensitive substring of name, e-mail, company or comments: a
  *   trigram (pg_trgm) GIN index on contact_search_text(…), their lower-cased, unaccented
  *   text. unaccent() is only STABLE (it reads a dictionary found by search_path), so it is

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, MaxLength } from 'class-validator';
 import { Trim } from '../../common/transforms.js';
-import { CONTACT_MESSAGES, MAX_LENGTH } from '../../contact/contact-rules.js';
+import { CONTACT_MESSAGES, MAX_LENGTH } from '../../leads/contact-rules.js';
 
 /** A person's erasure request: every submission with this e-mail (trimmed, any case). */
 export class ErasureRequestDto {

@@ -1,0 +1,47 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, ValidateNested } from 'class-validator';
+import { OptionalField } from '../../common/optional-field.js';
+import { Trim } from '../../common/transforms.js';
+import { NEW_LEAD_NOTIFICATIONS, type NewLeadNotification } from '../user.entity.js';
+
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export class UpdateNotificationsDto {
+  @ApiPropertyOptional({ enum: NEW_LEAD_NOTIFICATIONS })
+  @OptionalField()
+  @IsIn(NEW_LEAD_NOTIFICATIONS, { message: `notifications.newLead must be one of ${NEW_LEAD_NOTIFICATIONS.join(', ')}` })
+  newLead?: NewLeadNotification;
+
+  @ApiPropertyOptional()
+  @OptionalField()
+  @IsBoolean({ message: 'notifications.assigned must be true or false' })
+  assigned?: boolean;
+}
+
+/**
+ * PATCH /api/auth/me: each field given is changed (null is refused, never stored). Username,
+ * role, password and e-mail are not here: the e-mail changes by POST /api/auth/email.
+ */
+export class UpdateAccountDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: DISPLAY_NAME_MAX_LENGTH })
+  @OptionalField()
+  @Trim()
+  @IsString({ message: 'displayName must be text' })
+  @Length(1, DISPLAY_NAME_MAX_LENGTH, { message: `displayName must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters` })
+  displayName?: string;
+
+  @ApiPropertyOptional({ description: 'IANA time zone.', example: 'Europe/Paris' })
+  @OptionalField()
+  @IsString({ message: 'timeZone must be a known IANA time zone' })
+  @IsTimeZone({ message: 'timeZone must be a known IANA time zone' })
+  timeZone?: string;
+
+  @ApiPropertyOptional({ type: UpdateNotificationsDto })
+  @OptionalField()
+  @IsObject({ message: 'notifications must be an object' })
+  @ValidateNested()
+  @Type(() => UpdateNotificationsDto)
+  notifications?: UpdateNotificationsDto;
+}

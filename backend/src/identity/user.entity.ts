@@ -1,0 +1,82 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { Role } from './roles.js';
+
+/** How often the new-lead e-mail comes (used by the e-mail feature). */
+export const NEW_LEAD_NOTIFICATIONS = ['instant', 'daily', 'off'] as const;
+export type NewLeadNotification = (typeof NEW_LEAD_NOTIFICATIONS)[number];
+
+/** An account of the team. Never deleted (history keeps its names): disabled instead. */
+@Entity('users')
+// Unique whatever the letter case: (lower(username)), an expression index that TypeORM cannot
+// describe, so it lives in migration 1796578357697 alone.
+@Index('uq_users_username', { synchronize: false })
+export class User {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_users' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  username!: string;
+
+  /** An argon2id hash, never the password itself. */
+  @Column({ type: 'text' })
+  password!: string;
+
+  /** Trimmed and lower-cased; null for an env admin made without ADMIN_EMAIL. */
+  @Index('uq_users_email', { unique: true })
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ name: 'display_name', type: 'text' })
+  displayName!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role!: Role;
+
+  /** IANA time zone. */
+  @Column({ name: 'time_zone', type: 'text', default: 'UTC' })
+  timeZone!: string;
+
+  @Column({ name: 'disabled_at', type: 'timestamptz', precision: 3, nullable: true })
+  disabledAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'last_sign_in_at', type: 'timestamptz', precision: 3, nullable: true })
+  lastSignInAt!: Date | null;
+
+  @Column({ name: 'notify_new_lead', type: 'varchar', length: 8, default: 'instant' })
+  notifyNewLead!: NewLeadNotification;
+
+  @Column({ name: 'notify_assigned', type: 'boolean', default: true })
+  notifyAssigned!: boolean;
+
+  /** The TOTP secret, encrypted (auth/secret-box.ts); set at setup, in use once enabled. */
+  @Column({ name: 'two_factor_secret', type: 'text', nullable: true, select: false })
+  twoFactorSecret!: string | null;
+
+  /** When two-factor sign-in was turned on; null: off. */
+  @Column({ name: 'two_factor_enabled_at', type: 'timestamptz', precision: 3, nullable: true })
+  twoFactorEnabledAt!: Date | null;
+
+  /** The 30-second step of the last code accepted: that code and older ones are refused. */
+  @Column({ name: 'two_factor_last_step', type: 'bigint', nullable: true, select: false })
+  twoFactorLastStep!: string | null;
+
+  /** SHA-256 hashes of the unused recovery codes. */
+  @Column({ name: 'two_factor_recovery_codes', type: 'text', array: true, default: () => "'{}'", select: false })
+  twoFactorRecoveryCodes!: string[];
+}
+
+/**
+ * The new-lead e-mail an account starts with: each new lead for admins and members; none for
+ * viewers, who read the inbox but do not work it (they can turn it on themselves).
+ */
+export function newLeadDefault(role: Role): NewLeadNotification {
+  return role === 'viewer' ? 'off' : 'instant';
+}
+
+/** An e-mail address as accounts store it: trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,254 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  PreconditionFailedException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import { type Actor, AuditService } from '../audit/audit.service.js';
+import { ContactSubmission } from '../leads/contact-submission.entity.js';
+import { Delivery } from '../deliveries/delivery.entity.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
+import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { ASSIGNABLE_ROLES, ASSIGNEE_RULE } from '../identity/assignable-roles.js';
+import { User } from '../identity/user.entity.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
+import { ContactRelease } from './contact-release.service.js';
+import { PersonDto } from '../identity/dto/person.dto.js';
+import { ContactNote } from './contact-note.entity.js';
+import { ifMatchHolds } from '../leads/lead-version.js';
+import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
+import { otherSubmissionsOf, repeatsOf } from '../leads/repeat-leads.js';
+import type { UpdateContactDto } from './dto/update-contact.dto.js';
+import { instant } from './contact-filters.js';
+import { recordFirstResponses } from '../leads/first-response.js';
+import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
+
+/** Whether applying a change changed anything. */
+type Outcome = 'none' | 'changed';
+
+/** What a PATCH or a bulk action may change on a lead. */
+type LeadChanges = Pick<UpdateContactDto, 'status' | 'assigneeId' | 'followUpAt'>;
+type ParsedChanges = Omit<LeadChanges, 'followUpAt'> & { followUpAt?: Date | null };
+
+/** 400 when nothing is to change; the follow-up as an instant (null clears it). */
+function parseChanges(changes: LeadChanges): ParsedChanges {
+  if (changes.status === undefined && changes.assigneeId === undefined && changes.followUpAt === undefined) {
+    throw new BadRequestException(['status, assigneeId or followUpAt must be given']);
+  }
+  const followUpAt = changes.followUpAt ? instant(changes.followUpAt, 'followUpAt') : (changes.followUpAt as null | undefined);
+  return { status: changes.status, assigneeId: changes.assigneeId, followUpAt };
+}
+
+/** The triage of one lead: its detail, status and assignee, and its spreadsheet copy sent again. */
+@Injectable()
+export class ContactTriageService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly sheetsOutbox: SheetsOutbox,
+    private readonly leadEvents: LeadEvents,
+    private readonly deliveries: DeliveryWorker,
+    private readonly responseTime: ResponseTimeSettingsService,
+    private readonly release: ContactRelease,
+  ) {}
+
+  async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
+    const row = await this.find(id, manager);
+    // One query at a time: inside update's transaction the manager holds one client, which
+    // runs one query at a time (pg 9 refuses a second one sent while the first runs).
+    const delivery = await manager.findOneBy(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
+    const events = await this.audit.historyOf(row.id, manager);
+    const notes = await manager.find(ContactNote, { where: { submissionId: row.id }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const repeats = await repeatsOf(manager, [row]);
+    const others = await otherSubmissionsOf(manager, row);
+    // The people it names, in one query: its assignee, whoever acted on it and the notes' authors.
+    const named = [row.assigneeId, ...events.map((event) => event.actorId), ...notes.map((note) => note.authorId)];
+    const ids = [...new Set(named.filter((id) => id !== null))];
+    const people = ids.length
+      ? await manager.find(User, { select: { id: true, username: true, displayName: true }, where: { id: In(ids) } })
+      : [];
+    const assignee = people.find((person) => person.id === row.assigneeId);
+    return ContactDetailDto.fromParts(
+      row,
+      delivery,
+      { events, notes, names: new Map(people.map((person) => [person.id, person.displayName])) },
+      {
+        repeatOf: repeats.get(row.id) ?? null,
+        others: others.map((other) => OtherSubmissionDto.from(other)),
+        assignee: assignee ? PersonDto.from(assignee) : null,
+      },
+    );
+  }
+
+  /**
+   * Changes what the body gives, in one transaction with its audit events; a status,
+   * assignee or follow-up that is already the one asked for changes nothing and records
+   * nothing. With `ifMatch` (the ETag the client read), a lead changed since answers 412 with
+   * its current detail and nothing is changed.
+   */
+  async update(id: string, changes: LeadChanges, actor: Actor, ifMatch?: string): Promise<ContactDetailDto> {
+    const parsed = parseChanges(changes);
+    let outcome: Outcome = 'none';
+    const detail = await this.dataSource.transaction(async (manager) => {
+      const row = await this.find(id, manager, true);
+      if (ifMatch !== undefined && !ifMatchHolds(ifMatch, row.version)) {
+        throw new PreconditionFailedException(await this.detail(row.id, manager));
+      }
+      await this.checkAssignee(manager, parsed.assigneeId);
+      outcome = await this.apply(manager, row, parsed, actor);
+      if (outcome === 'none') return this.detail(row.id, manager);
+      return (await this.leadChanged(manager, row.id)).detail;
+    });
+    if (outcome !== 'none') this.deliveries.nudge();
+    return detail;
+  }
+
+  /**
+   * The same changes on many leads in one transaction (locked in id order, so two bulk
+   * actions cannot deadlock), each changed lead with its audit events, webhooks, live event
+   * and, held as spam, its release; unknown ids are skipped. How many leads changed.
+   */
+  async updateMany(ids: string[], changes: LeadChanges, actor: Actor): Promise<number> {
+    const parsed = parseChanges(changes);
+    let updated = 0;
+    await this.dataSource.transaction(async (manager) => {
+      await this.checkAssignee(manager, parsed.assigneeId);
+      const rows = await manager.find(ContactSubmission, {
+        where: { id: In([...new Set(ids)]) },
+        order: { id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      for (const row of rows) {
+        if ((await this.apply(manager, row, parsed, actor)) === 'none') continue;
+        updated += 1;
+        await this.leadChanged(manager, row.id);
+      }
+    });
+    if (updated > 0) this.deliveries.nudge();
+    return updated;
+  }
+
+  /**
+   * Changes what `changes` gives on the locked `row`, with its audit events; a status,
+   * assignee or follow-up that is already the one asked for changes nothing and records
+   * nothing. A status leaving `new` for the first time is the lead's first response; a held
+   * lead whose status leaves `spam` is released (ContactRelease).
+   */
+  private async apply(manager: EntityManager, row: ContactSubmission, changes: ParsedChanges, actor: Actor): Promise<Outcome> {
+    let outcome: Outcome = 'none';
+    if (changes.status !== undefined && changes.status !== row.status) {
+      outcome = 'changed';
+      await manager.update(
+        ContactSubmission,
+        { id: row.id },
+        { status: changes.status, statusChangedAt: () => 'now()', statusChangedBy: actor.username },
+      );
+      await recordFirstResponses(manager, [row], changes.status, await this.responseTime.read(manager));
+      await this.audit.record(
+        { actor, action: 'status', submissionId: row.id, detail: { from: row.status, to: changes.status } },
+        manager,
+      );
+      if (row.heldAsSpam && changes.status !== 'spam')
+        await this.release.release(manager, { ...row, status: changes.status }, actor);
+    }
+    if (changes.assigneeId !== undefined && changes.assigneeId !== row.assigneeId) {
+      outcome = 'changed';
+      // A lead still held sends nothing, its "Assigned to you" e-mail neither.
+      const held = row.heldAsSpam && (changes.status ?? row.status) === 'spam';
+      await this.assign(manager, row, changes.assigneeId, actor, held);
+    }
+    if (changes.followUpAt !== undefined && changes.followUpAt?.getTime() !== row.followUpAt?.getTime()) {
+      outcome = 'changed';
+      await this.setFollowUp(manager, row, changes.followUpAt, actor);
+    }
+    return outcome;
+  }
+
+  /** 400 unless `assigneeId` is an active member's or admin's, or null (nobody), or not given. */
+  private async checkAssignee(manager: EntityManager, assigneeId: string | null | undefined): Promise<void> {
+    if (assigneeId === undefined || assigneeId === null) return;
+    const assignable = { id: assigneeId, disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) };
+    if (!(await manager.existsBy(User, assignable))) throw new BadRequestException([ASSIGNEE_RULE]);
+  }
+
+  /**
+   * What every change of a lead does, in the change's transaction, after it: a new version
+   * (its ETag: a save made on the older one is refused), then LeadEvents.updated with the lead
+   * as `GET …/:id` answers it without its history (every dashboard's stream, the `lead.updated`
+   * webhooks). Any feature that changes a lead calls this (nudge the DeliveryWorker after the
+   * commit when `webhooks`, the deliveries queued, is > 0).
+   */
+  async leadChanged(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
+    await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
+    const detail = await this.detail(id, manager);
+    // The lead as GET answers it, without its history (docs/integrations.md, "Outgoing webhooks").
+    const lead: Partial<ContactDetailDto> & Pick<ContactDetailDto, 'id' | 'heldAsSpam'> = { ...detail };
+    delete lead.history;
+    return { detail, webhooks: await this.leadEvents.updated(manager, lead) };
+  }
+
+  /**
+   * Gives the lead to an active member or admin (checkAssignee), or to nobody; queues their
+   * "Assigned to you" e-mail when someone else assigned it (says whether it did).
+   */
+  private async assign(
+    manager: EntityManager,
+    row: ContactSubmission,
+    assigneeId: string | null,
+    actor: Actor,
+    held: boolean,
+  ): Promise<boolean> {
+    await manager.update(ContactSubmission, { id: row.id }, { assigneeId });
+    await this.audit.record(
+      { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },
+      manager,
+    );
+    return assigneeId !== null && !held && (await this.leadEvents.assigned(manager, row, assigneeId, actor)) > 0;
+  }
+
+  /** Sets or clears the follow-up date (its reminder goes out once for each date, see ResponseTimeScan). */
+  private async setFollowUp(
+    manager: EntityManager,
+    row: ContactSubmission,
+    followUpAt: Date | null,
+    actor: Actor,
+  ): Promise<void> {
+    await manager.update(ContactSubmission, { id: row.id }, { followUpAt });
+    await this.audit.record(
+      {
+        actor,
+        action: 'follow-up',
+        submissionId: row.id,
+        detail: { from: row.followUpAt?.toISOString() ?? null, to: followUpAt?.toISOString() ?? null },
+      },
+      manager,
+    );
+  }
+
+  /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */
+  async redeliver(id: string, actor: Actor): Promise<DeliveryDto> {
+    if (!this.sheetsOutbox.enabled) throw new ConflictException('The spreadsheet sync is off (SHEETS_WEBHOOK_URL is not set)');
+    const delivery = await this.dataSource.transaction(async (manager) => {
+      const row = await this.find(id, manager);
+      await this.sheetsOutbox.requeue(manager, row.id);
+      await this.audit.record({ actor, action: 'redeliver', submissionId: row.id }, manager);
+      return manager.findOneByOrFail(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
+    });
+    this.deliveries.nudge();
+    return DeliveryDto.from(delivery);
+  }
+
+  /** The submission, or 404 (locked for the transaction with `forUpdate`). `id` is a UUID (SubmissionId checked it). */
+  async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
+    const row = await manager.findOne(ContactSubmission, {
+      where: { id },
+      lock: forUpdate ? { mode: 'pessimistic_write' } : undefined,
+    });
+    if (!row) throw new NotFoundException('No submission with this id');
+    return row;
+  }
+}

@@ -1,0 +1,96 @@
+import { pipeline } from 'node:stream/promises';
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { stringify } from 'csv-stringify';
+import type { Response } from 'express';
+import pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { Repository } from 'typeorm';
+import { type Actor, AuditService } from '../audit/audit.service.js';
+import type { Environment } from '../config/environment.js';
+import { ContactSubmission } from '../leads/contact-submission.entity.js';
+import { applyContactFilters, contactFilters } from './contact-filters.js';
+import type { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
+
+/** The export's columns, in order, each with the SQL that reads it as text. */
+const COLUMNS: Array<[name: string, sql: string]> = [
+  ['id', 's.id'],
+  ['submitted_at', `to_char(s.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+  ['name', 's.name'],
+  ['email', 's.email'],
+  ['linkedin', 's.linkedin'],
+  ['company', 's.company'],
+  ['interest', 's.interest'],
+  ['status', 's.status'],
+  ['comments', 's.comments'],
+  ['utm_source', 's.utm_source'],
+  ['utm_medium', 's.utm_medium'],
+  ['utm_campaign', 's.utm_campaign'],
+  ['referrer', 's.referrer'],
+  ['assignee', 'a.username'],
+];
+
+// Rows fetched from the cursor at a time: memory holds about this many, whatever the total.
+const BATCH_ROWS = 1000;
+
+/** `leads-YYYY-MM-DD.csv`, the day of the export in UTC. */
+export function exportFileName(now: Date): string {
+  return `leads-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * The CSV export: every row that matches the filters, newest first, read through a
+ * server-side cursor and written as it comes, so memory holds one batch whatever the row
+ * count, and a slow client slows the reads (backpressure through the pipeline).
+ */
+@Injectable()
+export class ContactsExportService {
+  constructor(
+    @InjectRepository(ContactSubmission) private readonly submissions: Repository<ContactSubmission>,
+    private readonly audit: AuditService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  async exportCsv(query: ContactFiltersQueryDto, res: Response, actor: Actor): Promise<void> {
+    const filters = contactFilters(query, actor.id);
+    const [sql, parameters] = applyContactFilters(this.submissions.createQueryBuilder('s').leftJoin('s.assignee', 'a'), filters)
+      .select(COLUMNS.map(([name, expression]) => `${expression} AS "${name}"`))
+      .orderBy('s.submitted_at', 'DESC')
+      .addOrderBy('s.id', 'DESC')
+      .getQueryAndParameters();
+    // A connection of its own: the request pool's statement and read time limits would cut
+    // a long export short, and the cursor must not hold a pooled connection for minutes.
+    const client = new pg.Client({
+      connectionString: this.config.get('DATABASE_URL', { infer: true }),
+      connectionTimeoutMillis: this.config.get('DATABASE_ACQUIRE_TIMEOUT_MS', { infer: true }),
+      keepAlive: true,
+    });
+    await client.connect();
+    try {
+      const rows = client.query(new QueryStream(sql, parameters, { batchSize: BATCH_ROWS, rowMode: 'array' }));
+      const csv = stringify({
+        bom: true,
+        header: true,
+        columns: COLUMNS.map(([name]) => name),
+        // RFC 4180: CRLF between records, and a field holding any line break is quoted.
+        record_delimiter: 'windows',
+        quote_record_delimiter: true,
+        // A cell that starts with = + - @, a tab or a CR gets a leading apostrophe, so that
+        // no spreadsheet runs it as a formula.
+        escape_formulas: true,
+      });
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(new Date())}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      let exported = 0;
+      rows.on('data', () => (exported += 1));
+      await pipeline(rows, csv, res);
+      // The filters' names only: a search may be a person's name.
+      const used = Object.entries(filters).flatMap(([name, value]) => (value === undefined ? [] : [name]));
+      await this.audit.record({ actor, action: 'export', detail: { filters: used, rows: exported } });
+    } finally {
+      await client.end();
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { SpamModule } from './spam/spam.module.js';
+import { ContactController } from './contact.controller.js';
+import { ContactService } from './contact.service.js';
+import { SubmissionBatcher } from './submission-batcher.js';
+import { SubmissionCountsRollup } from '../leads/submission-counts-rollup.service.js';
+
+@Module({
+  imports: [DeliveriesModule, SpamModule],
+  controllers: [ContactController],
+  providers: [ContactService, SubmissionBatcher, SubmissionCountsRollup],
+})
+export class ContactModule {}

@@ -1,0 +1,164 @@
+import { returningOwnerSql } from '../leads/repeat-leads.js';
+import type { AssembledIntake, IntakeColumn } from '../leads/lead-events.service.js';
+import { KEY_LIFETIME } from './contact-idempotency.js';
+import type { CreateContactDto } from './dto/create-contact.dto.js';
+
+/**
+ * The submission's columns in `contact_submissions`, the one list of them: the statement's
+ * parameters, its `unnest` and its INSERT are derived from it, in its order. `field` is the
+ * name in NewSubmission (and in the form's DTO), `type` the column's SQL type.
+ */
+export const SUBMISSION_COLUMNS = [
+  { field: 'id', column: 'id', type: 'uuid' },
+  { field: 'name', column: 'name', type: 'text' },
+  { field: 'email', column: 'email', type: 'text' },
+  { field: 'linkedin', column: 'linkedin', type: 'text' },
+  { field: 'company', column: 'company', type: 'text' },
+  { field: 'interest', column: 'interest', type: 'text' },
+  { field: 'comments', column: 'comments', type: 'text' },
+  { field: 'utmSource', column: 'utm_source', type: 'text' },
+  { field: 'utmMedium', column: 'utm_medium', type: 'text' },
+  { field: 'utmCampaign', column: 'utm_campaign', type: 'text' },
+  { field: 'utmTerm', column: 'utm_term', type: 'text' },
+  { field: 'utmContent', column: 'utm_content', type: 'text' },
+  { field: 'referrer', column: 'referrer', type: 'text' },
+  { field: 'landingPath', column: 'landing_path', type: 'text' },
+  { field: 'consentVersion', column: 'consent_version', type: 'text' },
+] as const satisfies ReadonlyArray<{ field: 'id' | keyof CreateContactDto; column: string; type: string }>;
+
+/**
+ * The spam verdict of each submission (src/intake/spam/), stored with it; `spam_reason_list` is its
+ * reasons comma-separated (an array of arrays cannot be unnested row by row).
+ */
+const SPAM_COLUMNS = [
+  { field: 'spamScore', column: 'spam_score', type: 'smallint' },
+  { field: 'heldAsSpam', column: 'held_as_spam', type: 'boolean' },
+  { field: 'spamReasonList', column: 'spam_reason_list', type: 'text' },
+] as const;
+
+/** What each request brings beside its submission: not stored in `contact_submissions`. */
+const REQUEST_COLUMNS = [
+  { field: 'rateKey', column: 'rate_key', type: 'text' },
+  { field: 'idempotencyKey', column: 'idempotency_key', type: 'text' },
+  { field: 'requestHash', column: 'request_hash', type: 'text' },
+] as const;
+
+export type SubmissionField = (typeof SUBMISSION_COLUMNS)[number]['field'];
+
+// $1 and $2 are the batch's scalars (see storeSubmissionsSql); the channels' settings follow.
+const FIRST_CHANNEL_PARAMETER = 3;
+const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
+
+/**
+ * The intake's statement with the lead channels' parts (`intake`), and its per-request
+ * columns in the order of its array parameters.
+ */
+export interface StoreSubmissionsStatement {
+  sql: string;
+  columns: readonly IntakeColumn[];
+  intake: AssembledIntake;
+}
+
+/**
+ * One batch of submissions in one statement, so one transaction and one commit (one WAL
+ * flush) for the whole batch, rate limit and Idempotency-Keys included; no query before it:
+ * 1. `input`: the batch, one row per request, in arrival order (`ord`);
+ * 2. `earlier`: the keys already held by a committed submission younger than their
+ *    lifetime: those requests are retries, answered with that submission (or refused when
+ *    their body differs) and not counted against the rate limit;
+ * 3. `hits`: for the other (`fresh`) requests, each client's rate-limit counter goes up by
+ *    its requests in the batch (keys in order, so two batches lock shared keys in the same
+ *    order and cannot deadlock);
+ * 4. `ranked`: each request's place in its client's window: the counter before the batch
+ *    plus its rank within the batch, so exactly the limit ($2) passes however the requests
+ *    are spread over batches and replicas;
+ * 5. `keyed` / `claimed`: the keys of the requests that passed, the first of each key in
+ *    the batch only, claimed in key order. A key held by a transaction in flight waits for
+ *    it (ON CONFLICT), so two requests with one key never both store a lead; once that
+ *    transaction has committed, its row is taken over only if expired, and otherwise
+ *    returned as it is (the no-op update is what returns the row, which this statement's
+ *    snapshot cannot read), so the request is answered with that submission;
+ * 6. `inserted` / `stored` / `audited`: the submissions that passed and hold their key (or
+ *    have none), with their spam verdict; those held as spam (status `spam`) are left out of
+ *    `stored`, which every channel's part reads, so nothing leaves for them until a teammate
+ *    releases them (ContactRelease); a returning lead with the owner of the person's latest
+ *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index) and the
+ *    owner's `assign` event, in the same transaction;
+ * 7. the lead channels' parts (`intake`, registered with LeadEvents: the spreadsheet row,
+ *    the `lead.created` webhooks, the new-lead e-mails), each queueing its deliveries with
+ *    their payload from `stored`; what they read (endpoints, users) is read by this
+ *    statement, not a query before it.
+ * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
+ * the seconds to wait), `repeat` (the submission its key stands for) or `key-reused` (its
+ * key stands for a submission with another body).
+ *
+ * Parameters: $1 the rate-limit window (ms), $2 the limit, then the channels' settings
+ * (`intake.parameters()`), then one array per column of `columns`, in its order.
+ */
+export function storeSubmissionsSql(channels: (firstParameter: number) => AssembledIntake): StoreSubmissionsStatement {
+  const intake = channels(FIRST_CHANNEL_PARAMETER);
+  const columns = [...SUBMISSION_COLUMNS, ...SPAM_COLUMNS, ...REQUEST_COLUMNS, ...intake.columns];
+  const firstArray = FIRST_CHANNEL_PARAMETER + intake.parameterCount;
+  const arrays = columns.map(({ type }, index) => `$${index + firstArray}::${type}[]`).join(', ');
+  const inputNames = columns.map(({ column }) => column).join(', ');
+  const sql = `
+  WITH input AS (
+    SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS t(${inputNames}, ord)
+  ), earlier AS (
+    SELECT key, submission_id, request_hash FROM contact_idempotency_keys
+     WHERE key IN (SELECT idempotency_key FROM input) AND created_at > now() - ${KEY_LIFETIME}
+  ), fresh AS (
+    SELECT * FROM input WHERE NOT EXISTS (SELECT FROM earlier WHERE earlier.key = input.idempotency_key)
+  ), hits AS (
+    INSERT INTO rate_limits AS r (key, hits, resets_at)
+    SELECT rate_key, count(*), now() + $1 * interval '1 millisecond' FROM fresh GROUP BY rate_key ORDER BY rate_key
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN r.resets_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
+      resets_at = CASE WHEN r.resets_at <= now() THEN excluded.resets_at ELSE r.resets_at END
+    RETURNING key, hits, resets_at
+  ), ranked AS (
+    SELECT fresh.*, hits.resets_at,
+           hits.hits - count(*) OVER (PARTITION BY fresh.rate_key)
+             + row_number() OVER (PARTITION BY fresh.rate_key ORDER BY fresh.ord) <= $2 AS accepted
+      FROM fresh JOIN hits ON hits.key = fresh.rate_key
+  ), keyed AS (
+    SELECT DISTINCT ON (idempotency_key) idempotency_key, id, request_hash
+      FROM ranked WHERE accepted AND idempotency_key IS NOT NULL ORDER BY idempotency_key, ord
+  ), claimed AS (
+    INSERT INTO contact_idempotency_keys AS k (key, submission_id, request_hash)
+    SELECT idempotency_key, id, request_hash FROM keyed ORDER BY idempotency_key
+    ON CONFLICT (key) DO UPDATE SET
+      submission_id = CASE WHEN k.created_at <= now() - ${KEY_LIFETIME} THEN excluded.submission_id ELSE k.submission_id END,
+      request_hash = CASE WHEN k.created_at <= now() - ${KEY_LIFETIME} THEN excluded.request_hash ELSE k.request_hash END,
+      created_at = CASE WHEN k.created_at <= now() - ${KEY_LIFETIME} THEN now() ELSE k.created_at END
+    RETURNING key, submission_id, request_hash
+  ), passed AS (
+    SELECT ranked.*, claimed.submission_id AS holder, claimed.request_hash AS holder_hash,
+           accepted AND (ranked.idempotency_key IS NULL OR claimed.submission_id = ranked.id) AS keeps
+      FROM ranked LEFT JOIN claimed ON claimed.key = ranked.idempotency_key
+  ), inserted AS (
+    INSERT INTO contact_submissions (${storedNames}, assignee_id, spam_score, spam_reasons, held_as_spam, status)
+    SELECT ${storedNames}, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email')} END,
+           spam_score, to_jsonb(string_to_array(spam_reason_list, ',')), held_as_spam, CASE WHEN held_as_spam THEN 'spam' ELSE 'new' END
+      FROM passed WHERE keeps ORDER BY ord
+    RETURNING *
+  ), stored AS (
+    SELECT * FROM inserted WHERE NOT held_as_spam
+  ), audited AS (
+    INSERT INTO audit_events (action, submission_id, detail)
+    SELECT 'assign', s.id, jsonb_build_object('from', NULL, 'to', s.assignee_id, 'returning', true)
+      FROM stored s WHERE s.assignee_id IS NOT NULL
+  )${intake.ctes ? `, ${intake.ctes}` : ''}
+  SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
+              WHEN NOT passed.accepted THEN 'limited'
+              WHEN passed.keeps THEN 'stored'
+              WHEN passed.holder_hash = input.request_hash THEN 'repeat'
+              ELSE 'key-reused' END AS result,
+         coalesce(earlier.submission_id, passed.holder) AS "submissionId",
+         greatest(1, ceil(extract(epoch FROM passed.resets_at - now())))::int AS "retryAfter"
+    FROM input
+    LEFT JOIN earlier ON earlier.key = input.idempotency_key
+    LEFT JOIN passed ON passed.ord = input.ord
+   ORDER BY input.ord`;
+  return { sql, columns, intake };
+}

@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { ErasureService } from './erasure.service.js';
+import { LeadEvents } from './lead-events.service.js';
+
+/**
+ * The lead's events (LeadEvents) and its erasure: global, so that every channel can subscribe
+ * and every feature that changes or erases a lead can tell it, with one registry for the app.
+ */
+@Global()
+@Module({
+  imports: [AuditModule, DeliveriesModule],
+  providers: [LeadEvents, ErasureService],
+  exports: [LeadEvents, ErasureService],
+})
+export class LeadsModule {}

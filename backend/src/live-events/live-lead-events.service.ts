@@ -1,0 +1,24 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { LeadEvents } from '../leads/lead-events.service.js';
+import { notifyLive } from '../common/live-event.js';
+
+/**
+ * The dashboards' channel of the lead's events, heard by every replica's listeners when the
+ * change commits. A lead stored by the form is announced by the contact_submissions trigger
+ * (`lead_created`); a released one here, on that same PostgreSQL channel.
+ */
+@Injectable()
+export class LiveLeadEvents implements OnModuleInit {
+  constructor(private readonly leadEvents: LeadEvents) {}
+
+  onModuleInit(): void {
+    this.leadEvents.register({
+      name: 'live',
+      created: async (manager, lead) => {
+        await manager.query("SELECT pg_notify('lead_created', $1)", [lead.id]);
+      },
+      updated: (manager, lead) => notifyLive(manager, { type: 'lead.updated', ids: [lead.id] }),
+      erased: (manager, ids) => notifyLive(manager, { type: 'lead.erased', ids }),
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn } from 'class-validator';
+import { OptionalField } from '../../common/optional-field.js';
+import { ROLES, type Role } from '../../identity/roles.js';
+
+/** PATCH /api/admin/users/:id: each field given is changed. */
+export class UpdateUserDto {
+  @ApiPropertyOptional({ enum: ROLES })
+  @OptionalField()
+  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  role?: Role;
+
+  @ApiPropertyOptional({ description: 'true disables the account (its sessions end at once); false enables it again.' })
+  @OptionalField()
+  @IsBoolean({ message: 'disabled must be true or false' })
+  disabled?: boolean;
+}

@@ -1,0 +1,87 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, In, IsNull, MoreThan } from 'typeorm';
+import { type Actor, AuditService } from '../audit/audit.service.js';
+import { dropPendingEmailsTo } from '../mail/queue-emails.js';
+import { endSessionsOf } from '../identity/sessions-of.js';
+import { Clock } from '../common/clock.js';
+import { Invitation } from './invitation.entity.js';
+import { ASSIGNABLE_ROLES } from '../identity/assignable-roles.js';
+import { PersonDto } from '../identity/dto/person.dto.js';
+import { TeamMemberDto } from './dto/team-member.dto.js';
+import type { UpdateUserDto } from './dto/update-user.dto.js';
+import { User } from '../identity/user.entity.js';
+import { notifyTeamUpdated } from '../common/live-event.js';
+
+export const LAST_ADMIN = 'The last active admin cannot be demoted or disabled';
+
+/** The team page: every account and open invitation; an account's role and disabled state. */
+@Injectable()
+export class TeamService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(): Promise<TeamMemberDto[]> {
+    const users = await this.dataSource.manager.find(User, { order: { createdAt: 'ASC', id: 'ASC' } });
+    const invitations = await this.dataSource.manager.find(Invitation, {
+      where: { expiresAt: MoreThan(this.clock.now()) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return [...users.map((user) => TeamMemberDto.fromUser(user)), ...invitations.map((row) => TeamMemberDto.fromInvitation(row))];
+  }
+
+  /** The active accounts, by display name: whom a lead can be assigned to. */
+  async assignees(): Promise<PersonDto[]> {
+    const users = await this.dataSource.manager.find(User, {
+      select: { id: true, username: true, displayName: true },
+      where: { disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) },
+      order: { displayName: 'ASC', username: 'ASC' },
+    });
+    return users.map((user) => PersonDto.from(user));
+  }
+
+  /**
+   * Changes the role and/or disabled state, with an audit event for each change; disabling
+   * ends the account's sessions in the same transaction. The active admins are locked
+   * first, so two admins demoting each other at once cannot leave none.
+   */
+  async update(id: string, changes: UpdateUserDto, actor: Actor): Promise<TeamMemberDto> {
+    if (changes.role === undefined && changes.disabled === undefined)
+      throw new BadRequestException(['role or disabled must be given']);
+    return this.dataSource.transaction(async (manager) => {
+      const admins = await this.lockActiveAdmins(manager);
+      const user = await manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new NotFoundException('No account with this id');
+      const role = changes.role ?? user.role;
+      const disabled = changes.disabled ?? user.disabledAt !== null;
+      if (admins.includes(user.id) && admins.length === 1 && (role !== 'admin' || disabled))
+        throw new ConflictException(LAST_ADMIN);
+      if (role !== user.role) {
+        await manager.update(User, { id }, { role });
+        await this.audit.record({ actor, action: 'role', detail: { userId: id, from: user.role, to: role } }, manager);
+      }
+      if (disabled !== (user.disabledAt !== null)) {
+        await manager.update(User, { id }, { disabledAt: disabled ? () => 'now()' : null });
+        if (disabled) await endSessionsOf(manager, id);
+        if (disabled && user.email) await dropPendingEmailsTo(manager, user.email);
+        await this.audit.record({ actor, action: disabled ? 'disable' : 'enable', detail: { userId: id } }, manager);
+      }
+      if (role !== user.role || disabled !== (user.disabledAt !== null)) await notifyTeamUpdated(manager);
+      return TeamMemberDto.fromUser(await manager.findOneByOrFail(User, { id }));
+    });
+  }
+
+  private async lockActiveAdmins(manager: EntityManager): Promise<string[]> {
+    const admins = await manager.find(User, {
+      select: { id: true },
+      where: { role: 'admin', disabledAt: IsNull() },
+      // One order for every transaction, so that two of them wait for each other rather than deadlock.
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    return admins.map((admin) => admin.id);
+  }
+}
