@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -38,6 +38,19 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
   const dateId = useId();
   const followUpAt = lead.followUpAt ?? null;
   const due = followUpAt !== null && new Date(followUpAt) <= now;
+  const line = useRef<HTMLParagraphElement>(null);
+  const shownFollowUp = useRef(followUpAt);
+
+  // The control just used may be gone (Clear follow-up), or disabled while saving or once its
+  // date is cleared (Set date), which leaves keyboard focus on <body>, outside the drawer,
+  // where Escape no longer closes it: the line that now says the follow-up takes the focus.
+  // Before paint, so that focus is back before the new line shows.
+  useLayoutEffect(() => {
+    if (shownFollowUp.current === followUpAt) return;
+    shownFollowUp.current = followUpAt;
+    const active = document.activeElement;
+    if (!active || active === document.body) line.current?.focus();
+  }, [followUpAt]);
 
   const save = (at: Date | null) =>
     update.mutateAsync({ lead, changes: { followUpAt: at ? at.toISOString() : null } }).then(
@@ -52,7 +65,7 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="body2" data-testid="follow-up" color={due ? 'error' : undefined}>
+      <Typography ref={line} tabIndex={-1} variant="body2" data-testid="follow-up" color={due ? 'error' : undefined}>
         {followUpAt ? `${due ? 'Due since' : 'Follow up on'} ${whenText(followUpAt)}` : 'No follow-up set.'}
       </Typography>
       {canEdit ? (

@@ -68,4 +68,16 @@ describe(FollowUpPicker.name, () => {
     expect(screen.getByTestId('follow-up')).toHaveTextContent(/^Follow up on /);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('keeps keyboard focus in the drawer once the button just used is gone', async () => {
+    const set = { ...lead, followUpAt: '2020-01-06T09:00:00.000Z' };
+    const { user, rerender } = renderApp(<FollowUpPicker lead={set} />);
+    await user.click(screen.getByRole('button', { name: 'Clear follow-up' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // The cleared lead comes back: its Clear button goes, with the focus it had.
+    rerender(<FollowUpPicker lead={{ ...set, followUpAt: null, version: 4 }} />);
+    expect(screen.queryByRole('button', { name: 'Clear follow-up' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('follow-up')).toHaveTextContent('No follow-up set.');
+    expect(screen.getByTestId('follow-up')).toHaveFocus();
+  });
 });
