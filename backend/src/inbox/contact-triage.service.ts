@@ -23,7 +23,7 @@ import { ifMatchHolds } from '../leads/lead-version.js';
 import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from '../leads/dto/contact-detail.dto.js';
 import { otherSubmissionsOf, repeatsOf } from '../leads/repeat-leads.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
-import { instant } from './contact-filters.js';
+import { instant } from '../common/instant.js';
 import { recordFirstResponses } from '../leads/first-response.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
