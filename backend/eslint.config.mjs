@@ -9,12 +9,10 @@ import tseslint from 'typescript-eslint';
 //   (so two never import each other), but for database/ which takes the entities;
 // - leads/, the lead's home (its entity, rules, counters and events): imports the core only;
 // - every other folder is a feature, read from the tree so that a new one is covered the day
-//   it is created: it imports the core and leads/, never another feature (but the arrows
-//   listed in FEATURE_ARROWS, still to be taken apart, none of them both ways).
+//   it is created: it imports the core and leads/, never another feature.
 // So no two folders import each other.
 export const CORE = ['config', 'common', 'shutdown', 'audit', 'rate-limit', 'deliveries', 'identity', 'mail', 'database'];
 export const LEADS = 'leads';
-export const FEATURE_ARROWS = { inbox: ['sheets'], 'response-time': ['inbox', 'webhooks'] };
 const FOLDERS = readdirSync(new URL('./src/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -44,7 +42,7 @@ function restrictions(folder, depth) {
     ];
   }
   if (folder === LEADS) return [importOf(FEATURES, depth, 'leads/ imports the core folders only, never a feature.')];
-  const others = FEATURES.filter((name) => name !== folder && !(FEATURE_ARROWS[folder] ?? []).includes(name));
+  const others = FEATURES.filter((name) => name !== folder);
   return [importOf(others, depth, 'A feature imports the core folders and leads/ only, never another feature.')];
 }
 

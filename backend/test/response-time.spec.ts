@@ -171,6 +171,10 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     expect(waitingMails()[0].mail.text).toContain(`${PUBLIC_URL}/admin?lead=${id}`);
     const overdueWebhooks = () => receiver.ofType('lead.overdue').filter((post) => post.json.data?.id === id);
     await waitFor('the lead.overdue webhook', () => overdueWebhooks().length === 1);
+    // Its data, as lead.updated's: the lead as GET answers it, without its history (docs/integrations.md).
+    const detail = (await admin.get(`/api/admin/contacts/${id}`).expect(200)).body;
+    delete detail.history;
+    expect(overdueWebhooks()[0].json.data).toEqual(detail);
     await stream.next('lead.overdue', (message) => message.event === 'lead.overdue' && message.data === JSON.stringify({ id }));
     const listed = await admin.get('/api/admin/contacts?response=waiting').expect(200);
     expect(listed.body.find((lead: { id: string }) => lead.id === id)).toMatchObject({

@@ -191,8 +191,8 @@ describe('backend boundaries', () => {
     reports(messages, restricted('leads/ imports the core folders only, never a feature\\.'));
   });
 
-  it('a feature may not import another feature, from a subfolder too', async () => {
-    const [top, nested] = await lintProbes('backend', [
+  it('a feature may not import another feature, from a subfolder too, nor by the arrows once allowed', async () => {
+    const results = await lintProbes('backend', [
       [
         `src/sheets/${probe}`,
         "import { WebhookEvents } from '../webhooks/webhook-events.service.js';\n\nexport const probe = WebhookEvents;\n",
@@ -201,10 +201,21 @@ describe('backend boundaries', () => {
         `src/intake/spam/${probe}`,
         "import { ContactTriageService } from '../../inbox/contact-triage.service.js';\n\nexport const probe = ContactTriageService;\n",
       ],
+      // inbox/ → sheets/, response-time/ → inbox/ and → webhooks/: lint let them through once.
+      [
+        `src/inbox/${probe}`,
+        "import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';\n\nexport const probe = SheetsOutbox;\n",
+      ],
+      [
+        `src/response-time/${probe}`,
+        "import { ContactTriageService } from '../inbox/contact-triage.service.js';\nimport { WebhookEvents } from '../webhooks/webhook-events.service.js';\n\nexport const probe = [ContactTriageService, WebhookEvents];\n",
+      ],
     ]);
-    for (const messages of [top, nested]) {
+    for (const messages of results) {
       reports(messages, restricted('A feature imports the core folders and leads/ only, never another feature\\.'));
     }
+    // Both of response-time/'s imports are refused.
+    assert.equal(results[3].filter((message) => message.startsWith('no-restricted-imports')).length, 2);
   });
 
   it('a core folder may not import a core folder after it (no two folders import each other)', async () => {

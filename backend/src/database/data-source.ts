@@ -3,7 +3,7 @@ import { AutoReplyRecipient } from '../auto-reply/auto-reply-recipient.entity.js
 import { AutoReplySettings } from '../auto-reply/auto-reply-settings.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { ContactSubmission } from '../leads/contact-submission.entity.js';
-import { ContactNote } from '../inbox/contact-note.entity.js';
+import { ContactNote } from '../leads/contact-note.entity.js';
 import { EmailChange } from '../auth/email-change.entity.js';
 import { PasswordReset } from '../auth/password-reset.entity.js';
 import { SignIn } from '../auth/sign-in.entity.js';

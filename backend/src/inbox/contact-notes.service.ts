@@ -4,9 +4,9 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { Account } from '../identity/session-user.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { ContactNote } from './contact-note.entity.js';
+import { ContactNote } from '../leads/contact-note.entity.js';
 import { ContactTriageService } from './contact-triage.service.js';
-import { NoteDto } from './dto/contact-detail.dto.js';
+import { NoteDto } from '../leads/dto/contact-detail.dto.js';
 import type { CreateNoteDto } from './dto/create-note.dto.js';
 
 /**

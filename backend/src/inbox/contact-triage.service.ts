@@ -1,29 +1,20 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  NotFoundException,
-  PreconditionFailedException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, PreconditionFailedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, IsNull } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
 import { ContactSubmission } from '../leads/contact-submission.entity.js';
 import { Delivery } from '../deliveries/delivery.entity.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { SHEET_CHANNEL } from '../sheets/sheets-poster.service.js';
-import { SheetsOutbox } from '../sheets/sheets-outbox.service.js';
+import { SHEET_CHANNEL } from '../leads/spreadsheet-copy.js';
 import { ASSIGNABLE_ROLES, ASSIGNEE_RULE } from '../identity/assignable-roles.js';
 import { User } from '../identity/user.entity.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { ContactRelease } from './contact-release.service.js';
-import { PersonDto } from '../identity/dto/person.dto.js';
-import { ContactNote } from './contact-note.entity.js';
 import { ifMatchHolds } from '../leads/lead-version.js';
-import { ContactDetailDto, DeliveryDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
-import { otherSubmissionsOf, repeatsOf } from '../leads/repeat-leads.js';
+import { ContactDetailDto, DeliveryDto } from '../leads/dto/contact-detail.dto.js';
+import { LeadDetail, withoutHistory } from '../leads/lead-detail.service.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
-import { instant } from './contact-filters.js';
+import { instant } from '../common/instant.js';
 import { recordFirstResponses } from '../leads/first-response.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
@@ -49,39 +40,16 @@ export class ContactTriageService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
-    private readonly sheetsOutbox: SheetsOutbox,
+    private readonly leads: LeadDetail,
     private readonly leadEvents: LeadEvents,
     private readonly deliveries: DeliveryWorker,
     private readonly responseTime: ResponseTimeSettingsService,
     private readonly release: ContactRelease,
   ) {}
 
-  async detail(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
-    const row = await this.find(id, manager);
-    // One query at a time: inside update's transaction the manager holds one client, which
-    // runs one query at a time (pg 9 refuses a second one sent while the first runs).
-    const delivery = await manager.findOneBy(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
-    const events = await this.audit.historyOf(row.id, manager);
-    const notes = await manager.find(ContactNote, { where: { submissionId: row.id }, order: { createdAt: 'DESC', id: 'DESC' } });
-    const repeats = await repeatsOf(manager, [row]);
-    const others = await otherSubmissionsOf(manager, row);
-    // The people it names, in one query: its assignee, whoever acted on it and the notes' authors.
-    const named = [row.assigneeId, ...events.map((event) => event.actorId), ...notes.map((note) => note.authorId)];
-    const ids = [...new Set(named.filter((id) => id !== null))];
-    const people = ids.length
-      ? await manager.find(User, { select: { id: true, username: true, displayName: true }, where: { id: In(ids) } })
-      : [];
-    const assignee = people.find((person) => person.id === row.assigneeId);
-    return ContactDetailDto.fromParts(
-      row,
-      delivery,
-      { events, notes, names: new Map(people.map((person) => [person.id, person.displayName])) },
-      {
-        repeatOf: repeats.get(row.id) ?? null,
-        others: others.map((other) => OtherSubmissionDto.from(other)),
-        assignee: assignee ? PersonDto.from(assignee) : null,
-      },
-    );
+  /** The lead's detail (LeadDetail), 404 without it. */
+  detail(id: string, manager?: EntityManager): Promise<ContactDetailDto> {
+    return this.leads.of(id, manager);
   }
 
   /**
@@ -185,10 +153,7 @@ export class ContactTriageService {
   async leadChanged(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
     await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
     const detail = await this.detail(id, manager);
-    // The lead as GET answers it, without its history (docs/integrations.md, "Outgoing webhooks").
-    const lead: Partial<ContactDetailDto> & Pick<ContactDetailDto, 'id' | 'heldAsSpam'> = { ...detail };
-    delete lead.history;
-    return { detail, webhooks: await this.leadEvents.updated(manager, lead) };
+    return { detail, webhooks: await this.leadEvents.updated(manager, withoutHistory(detail)) };
   }
 
   /**
@@ -231,10 +196,12 @@ export class ContactTriageService {
 
   /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */
   async redeliver(id: string, actor: Actor): Promise<DeliveryDto> {
-    if (!this.sheetsOutbox.enabled) throw new ConflictException('The spreadsheet sync is off (SHEETS_WEBHOOK_URL is not set)');
+    if (!this.leadEvents.resends(SHEET_CHANNEL)) {
+      throw new ConflictException('The spreadsheet sync is off (SHEETS_WEBHOOK_URL is not set)');
+    }
     const delivery = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager);
-      await this.sheetsOutbox.requeue(manager, row.id);
+      await this.leadEvents.resend(manager, SHEET_CHANNEL, row.id);
       await this.audit.record({ actor, action: 'redeliver', submissionId: row.id }, manager);
       return manager.findOneByOrFail(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
     });
@@ -242,13 +209,8 @@ export class ContactTriageService {
     return DeliveryDto.from(delivery);
   }
 
-  /** The submission, or 404 (locked for the transaction with `forUpdate`). `id` is a UUID (SubmissionId checked it). */
-  async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
-    const row = await manager.findOne(ContactSubmission, {
-      where: { id },
-      lock: forUpdate ? { mode: 'pessimistic_write' } : undefined,
-    });
-    if (!row) throw new NotFoundException('No submission with this id');
-    return row;
+  /** The submission, or 404 (locked for the transaction with `forUpdate`): LeadDetail.find. */
+  find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
+    return this.leads.find(id, manager, forUpdate);
   }
 }

@@ -5,7 +5,7 @@ import { ContactSubmission } from '../leads/contact-submission.entity.js';
 import { applyContactFilters, contactFilters, type ContactFilters, filtersSearchParams } from './contact-filters.js';
 import { decodeCursor, encodeCursor } from './contacts-cursor.js';
 import { contactsPageQuery } from './contacts-page.query.js';
-import { ContactSubmissionDto } from './dto/contact-submission.dto.js';
+import { ContactSubmissionDto } from '../leads/dto/contact-submission.dto.js';
 import type { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
 import { repeatsOf } from '../leads/repeat-leads.js';
 

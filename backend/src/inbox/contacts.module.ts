@@ -4,7 +4,6 @@ import { AuditModule } from '../audit/audit.module.js';
 import { ContactSubmission } from '../leads/contact-submission.entity.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { MailModule } from '../mail/mail.module.js';
-import { SheetsModule } from '../sheets/sheets.module.js';
 import { ContactEmailsService } from './contact-emails.service.js';
 import { ContactNotesService } from './contact-notes.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
@@ -17,7 +16,7 @@ import { ContactRelease } from './contact-release.service.js';
 
 /** The inbox's leads: the list and its export, one lead's triage, and its erasure (leads/' ErasureService). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactSubmission]), AuditModule, SheetsModule, DeliveriesModule, MailModule],
+  imports: [TypeOrmModule.forFeature([ContactSubmission]), AuditModule, DeliveriesModule, MailModule],
   controllers: [ContactsController],
   providers: [
     ContactsListService,
@@ -29,6 +28,5 @@ import { ContactRelease } from './contact-release.service.js';
     ContactsBulkService,
     ContactRelease,
   ],
-  exports: [ContactTriageService],
 })
 export class ContactsModule {}

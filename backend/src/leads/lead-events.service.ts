@@ -37,8 +37,11 @@ export interface IntakePart {
   inputs?(lead: ArrivingLead): Record<string, unknown>;
 }
 
-/** What the updated lead's subscribers receive: the lead as `GET /api/admin/contacts/:id` answers it, without its history. */
-export interface UpdatedLead {
+/**
+ * What the updated or overdue lead's subscribers receive: the lead as
+ * `GET /api/admin/contacts/:id` answers it, without its history (withoutHistory, LeadDetail).
+ */
+export interface DetailedLead {
   id: string;
   heldAsSpam: boolean;
   [field: string]: unknown;
@@ -64,9 +67,17 @@ export interface LeadChannel {
   /** A lead held as spam is released: what its arrival would have sent goes out now. */
   created?(manager: EntityManager, lead: ContactSubmission): Promise<number | void>;
   /** A lead changed (status, assignee, follow-up, notes), after its new version. */
-  updated?(manager: EntityManager, lead: UpdatedLead): Promise<number | void>;
+  updated?(manager: EntityManager, lead: DetailedLead): Promise<number | void>;
   /** Someone gave the lead to a teammate (not while it is held as spam). */
   assigned?(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number | void>;
+  /** The lead is still new past its response-time target (once per lead, from the response-time scan). */
+  overdue?(manager: EntityManager, lead: DetailedLead): Promise<number | void>;
+  /**
+   * Someone asked for the lead's copy again ("Send again" of the spreadsheet copy): `enabled()`
+   * says whether the channel sends at all; `queue` queues the copy with the lead's fields as
+   * they are now, also after it failed or was delivered.
+   */
+  resend?: { enabled(): boolean; queue(manager: EntityManager, leadId: string): Promise<void> };
   /** Leads were erased (their rows and deliveries are gone: only the ids are left). */
   erased?(manager: EntityManager, ids: string[]): Promise<number | void>;
 }
@@ -86,9 +97,10 @@ export interface AssembledIntake {
 }
 
 /**
- * The lead's events and their subscribers: intake, triage, spam release and erasure tell it
- * what happened to a lead; it tells every registered channel, in the caller's transaction.
- * None of the callers knows the channels, nor the channels one another.
+ * The lead's events and their subscribers: intake, triage, spam release, erasure and the
+ * response-time scan tell it what happened to a lead; it tells every registered channel, in
+ * the caller's transaction. None of the callers knows the channels, nor the channels one
+ * another (but for `resend`, which names the channel whose copy is asked for).
  */
 @Injectable()
 export class LeadEvents {
@@ -133,13 +145,28 @@ export class LeadEvents {
   }
 
   /** A lead changed. How many deliveries were queued. */
-  updated(manager: EntityManager, lead: UpdatedLead): Promise<number> {
+  updated(manager: EntityManager, lead: DetailedLead): Promise<number> {
     return this.tell((channel) => channel.updated?.(manager, lead));
   }
 
   /** Someone gave the lead to `assigneeId`. How many deliveries were queued. */
   assigned(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number> {
     return this.tell((channel) => channel.assigned?.(manager, lead, assigneeId, actor));
+  }
+
+  /** The lead is overdue. How many deliveries were queued. */
+  overdue(manager: EntityManager, lead: DetailedLead): Promise<number> {
+    return this.tell((channel) => channel.overdue?.(manager, lead));
+  }
+
+  /** Whether the channel named `name` can send a lead's copy again now (it is registered for it, and on). */
+  resends(name: string): boolean {
+    return this.channels.some((channel) => channel.name === name && channel.resend?.enabled());
+  }
+
+  /** Queues the copy of the channel named `name` (see `resends`) of the lead again, in the caller's transaction. */
+  async resend(manager: EntityManager, name: string, leadId: string): Promise<void> {
+    for (const channel of this.channels) if (channel.name === name) await channel.resend?.queue(manager, leadId);
   }
 
   /** Leads were erased. How many deliveries were queued. */

@@ -2,16 +2,18 @@ import { Global, Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { ErasureService } from './erasure.service.js';
+import { LeadDetail } from './lead-detail.service.js';
 import { LeadEvents } from './lead-events.service.js';
 
 /**
- * The lead's events (LeadEvents) and its erasure: global, so that every channel can subscribe
- * and every feature that changes or erases a lead can tell it, with one registry for the app.
+ * The lead's events (LeadEvents), its detail (LeadDetail) and its erasure: global, so that
+ * every channel can subscribe and every feature that changes or erases a lead can tell it,
+ * with one registry for the app.
  */
 @Global()
 @Module({
   imports: [AuditModule, DeliveriesModule],
-  providers: [LeadEvents, ErasureService],
-  exports: [LeadEvents, ErasureService],
+  providers: [LeadEvents, ErasureService, LeadDetail],
+  exports: [LeadEvents, ErasureService, LeadDetail],
 })
 export class LeadsModule {}

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { instant } from '../inbox/contact-filters.js';
+import { instant } from '../common/instant.js';
 import { zonedInstant } from '../leads/business-time.js';
 import type { ResponseTimeReportDto, ResponseTimeReportQueryDto } from './dto/response-time-report.dto.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';

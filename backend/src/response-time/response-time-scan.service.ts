@@ -3,12 +3,12 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
-import { ContactTriageService } from '../inbox/contact-triage.service.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { notifyLive } from '../common/live-event.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
-import { WebhookEvents } from '../webhooks/webhook-events.service.js';
+import { LeadDetail, withoutHistory } from '../leads/lead-detail.service.js';
+import { LeadEvents } from '../leads/lead-events.service.js';
 import { responseDueAt } from '../leads/business-time.js';
 import { followUpEmail, type LeadSummary, waitingEmail } from './response-time-emails.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
@@ -70,8 +70,8 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
     @InjectDataSource() private readonly dataSource: DataSource,
     config: ConfigService<Environment, true>,
     private readonly settings: ResponseTimeSettingsService,
-    private readonly triage: ContactTriageService,
-    private readonly webhookEvents: WebhookEvents,
+    private readonly leads: LeadDetail,
+    private readonly leadEvents: LeadEvents,
     private readonly mail: MailTransport,
     private readonly worker: DeliveryWorker,
   ) {
@@ -126,7 +126,10 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
     });
   }
 
-  /** One batch of escalations: e-mails, `lead.overdue` webhooks and live events, in the claim's transaction. */
+  /**
+   * One batch of escalations, in the claim's transaction: e-mails, LeadEvents.overdue (the
+   * `lead.overdue` webhooks) and live events.
+   */
   private escalate(queued: number): Promise<{ claimed: number; queued: number }> {
     return this.dataSource.transaction(async (manager) => {
       const [leads] = await manager.query<[ClaimedLead[], number]>(CLAIM_OVERDUE);
@@ -140,9 +143,7 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
           content: waitingEmail(lead, targetMinutes, link),
           submissionId: lead.id,
         }));
-        const detail: Partial<Awaited<ReturnType<ContactTriageService['detail']>>> = await this.triage.detail(lead.id, manager);
-        delete detail.history;
-        queued += await this.webhookEvents.queue(manager, 'lead.overdue', detail, lead.id);
+        queued += await this.leadEvents.overdue(manager, withoutHistory(await this.leads.of(lead.id, manager)));
       }
       await notifyLive(manager, { type: 'lead.overdue', ids: leads.map((lead) => lead.id) });
       return { claimed: leads.length, queued };

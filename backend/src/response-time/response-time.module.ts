@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ContactsModule } from '../inbox/contacts.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { MailModule } from '../mail/mail.module.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ResponseTimeReportController } from './response-time-report.controller.js';
 import { ResponseTimeReport } from './response-time-report.service.js';
 import { ResponseTimeScan } from './response-time-scan.service.js';
@@ -11,7 +9,7 @@ import { ResponseTimeSettingsService } from '../leads/response-time-settings.ser
 
 /** Response time: its settings, the scan that escalates and reminds, and the report. */
 @Module({
-  imports: [ContactsModule, DeliveriesModule, MailModule, WebhooksModule],
+  imports: [DeliveriesModule, MailModule],
   controllers: [ResponseTimeSettingsController, ResponseTimeReportController],
   providers: [ResponseTimeSettingsService, ResponseTimeScan, ResponseTimeReport],
 })

@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { queueDeliveries, queueDeliveriesSql } from '../deliveries/queue-delivery.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { leadPayloadSql } from '../leads/lead-payload.js';
-import { SHEET_CHANNEL, SheetsPoster } from './sheets-poster.service.js';
+import { SHEET_CHANNEL } from '../leads/spreadsheet-copy.js';
+import { SheetsPoster } from './sheets-poster.service.js';
 
 /**
  * A submission's row as the spreadsheet receives it (`id`, `submittedAt` and the form's
@@ -36,6 +37,7 @@ export class SheetsOutbox implements OnModuleInit {
       created: async (manager, lead) => {
         if (this.enabled) await this.requeue(manager, lead.id);
       },
+      resend: { enabled: () => this.enabled, queue: (manager, leadId) => this.requeue(manager, leadId) },
       erased: (manager, ids) => this.queueErasure(manager, ids),
     });
   }
@@ -55,7 +57,7 @@ export class SheetsOutbox implements OnModuleInit {
    * Queues, in the caller's transaction, the spreadsheet copy of a submission again (also
    * after it failed or was delivered), with its fields as they are now.
    */
-  async requeue(manager: EntityManager, submissionId: string): Promise<void> {
+  private async requeue(manager: EntityManager, submissionId: string): Promise<void> {
     await manager.query(
       queueDeliveriesSql(
         `SELECT '${SHEET_CHANNEL}', '', 'append', s.id, ${SHEET_ROW} FROM contact_submissions s WHERE s.id = $1`,

@@ -9,10 +9,8 @@ import {
 } from '../deliveries/delivery-sender.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { isRetryableStatus } from '../deliveries/retry-schedule.js';
+import { SHEET_CHANNEL } from '../leads/spreadsheet-copy.js';
 import { signedUrl } from './sheets-signature.js';
-
-/** The `sheet` channel of the delivery engine. */
-export const SHEET_CHANNEL = 'sheet';
 
 /**
  * Posts one `sheet` delivery (its payload, decided when queued: a row, or an erasure) to

@@ -11,6 +11,5 @@ import { SpreadsheetController } from './spreadsheet.controller.js';
   imports: [AuditModule, DeliveriesModule],
   controllers: [SpreadsheetController],
   providers: [SheetsPoster, SheetsOutbox, SpreadsheetLog],
-  exports: [SheetsOutbox],
 })
 export class SheetsModule {}

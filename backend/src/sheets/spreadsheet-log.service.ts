@@ -6,7 +6,8 @@ import { DeliveryLogEntryDto } from '../deliveries/delivery-log-entry.dto.js';
 import { deliveryLog, failingSince, type LogTarget, sendAgain } from '../deliveries/delivery-log.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import type { SpreadsheetDto } from './dto/spreadsheet.dto.js';
-import { SHEET_CHANNEL, SheetsPoster } from './sheets-poster.service.js';
+import { SHEET_CHANNEL } from '../leads/spreadsheet-copy.js';
+import { SheetsPoster } from './sheets-poster.service.js';
 
 /** The spreadsheet is the one target of its channel. */
 const SPREADSHEET: LogTarget = { channel: SHEET_CHANNEL, target: '' };

@@ -15,7 +15,7 @@ export const standardBody = (type: string, data: unknown) => ({ type, timestamp:
  * for each active `standard` endpoint that takes it (`slack` endpoints take `lead.created`
  * only, docs/integrations.md). The webhooks' channel of the lead's events: `lead.created` in the intake's one
  * statement and on release (webhook-payload.sql.ts), `lead.updated` for a lead not held as
- * spam (a held one's changes reach the dashboards only), `lead.erased` with the ids. Nudge
+ * spam (a held one's changes reach the dashboards only), `lead.overdue`, `lead.erased` with the ids. Nudge
  * the DeliveryWorker once the transaction committed.
  */
 @Injectable()
@@ -42,6 +42,7 @@ export class WebhookEvents implements OnModuleInit {
         );
       },
       updated: (manager, lead) => (lead.heldAsSpam ? Promise.resolve(0) : this.queue(manager, 'lead.updated', lead, lead.id)),
+      overdue: (manager, lead) => this.queue(manager, 'lead.overdue', lead, lead.id),
       erased: (manager, ids) => this.queue(manager, 'lead.erased', { ids }),
     });
   }
@@ -51,7 +52,7 @@ export class WebhookEvents implements OnModuleInit {
     return this.config.get('PUBLIC_URL', { infer: true })?.replace(/\/$/, '') ?? '';
   }
 
-  async queue(
+  private async queue(
     manager: EntityManager,
     event: Exclude<WebhookEvent, 'lead.created'>,
     data: unknown,

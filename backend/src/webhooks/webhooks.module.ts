@@ -11,6 +11,5 @@ import { WebhooksController } from './webhooks.controller.js';
   imports: [AuditModule, DeliveriesModule],
   controllers: [WebhooksController],
   providers: [WebhookEndpoints, WebhookEvents, WebhookPoster],
-  exports: [WebhookEvents],
 })
 export class WebhooksModule {}

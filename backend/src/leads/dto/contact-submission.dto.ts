@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { INTEREST_VALUES, type Interest } from '../../leads/contact-rules.js';
-import { SPAM_REASONS, type SpamReason } from '../../leads/spam-reasons.js';
-import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../leads/contact-submission.entity.js';
+import { INTEREST_VALUES, type Interest } from '../contact-rules.js';
+import { SPAM_REASONS, type SpamReason } from '../spam-reasons.js';
+import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../contact-submission.entity.js';
 
 /** A submission as the dashboard reads it. */
 export class ContactSubmissionDto {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '../../audit/audit-event.entity.js';
-import { INTEREST_VALUES, type Interest } from '../../leads/contact-rules.js';
-import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../../leads/contact-submission.entity.js';
+import { INTEREST_VALUES, type Interest } from '../contact-rules.js';
+import { type ContactSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from '../contact-submission.entity.js';
 import type { Delivery } from '../../deliveries/delivery.entity.js';
 import type { ContactNote } from '../contact-note.entity.js';
 import { PersonDto } from '../../identity/dto/person.dto.js';

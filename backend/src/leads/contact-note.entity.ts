@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ContactSubmission } from '../leads/contact-submission.entity.js';
+import { ContactSubmission } from './contact-submission.entity.js';
 import { User } from '../identity/user.entity.js';
 
 /** One note of a lead's thread: who wrote what, when. Erased with its lead. */

@@ -1,0 +1,71 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { Delivery } from '../deliveries/delivery.entity.js';
+import { PersonDto } from '../identity/dto/person.dto.js';
+import { User } from '../identity/user.entity.js';
+import { ContactNote } from './contact-note.entity.js';
+import { ContactSubmission } from './contact-submission.entity.js';
+import { ContactDetailDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
+import type { DetailedLead } from './lead-events.service.js';
+import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
+import { SHEET_CHANNEL } from './spreadsheet-copy.js';
+
+/**
+ * The lead as `GET /api/admin/contacts/:id` answers it, without its history: what the
+ * `lead.updated` and `lead.overdue` webhooks carry (docs/integrations.md, "Outgoing webhooks").
+ */
+export function withoutHistory(detail: ContactDetailDto): DetailedLead {
+  const lead: Partial<ContactDetailDto> & Pick<ContactDetailDto, 'id' | 'heldAsSpam'> = { ...detail };
+  delete lead.history;
+  return lead;
+}
+
+/** One lead, found (404 when there is none) and with its detail: what the inbox shows and the webhooks carry. */
+@Injectable()
+export class LeadDetail {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The submission, or 404 (locked for the transaction with `forUpdate`). `id` is a UUID (SubmissionId checked it). */
+  async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {
+    const row = await manager.findOne(ContactSubmission, {
+      where: { id },
+      lock: forUpdate ? { mode: 'pessimistic_write' } : undefined,
+    });
+    if (!row) throw new NotFoundException('No submission with this id');
+    return row;
+  }
+
+  /** The lead's detail: its fields, its spreadsheet copy, its history and notes, its repeats and assignee; 404 without it. */
+  async of(id: string, manager: EntityManager = this.dataSource.manager): Promise<ContactDetailDto> {
+    const row = await this.find(id, manager);
+    // One query at a time: inside update's transaction the manager holds one client, which
+    // runs one query at a time (pg 9 refuses a second one sent while the first runs).
+    const delivery = await manager.findOneBy(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });
+    const events = await this.audit.historyOf(row.id, manager);
+    const notes = await manager.find(ContactNote, { where: { submissionId: row.id }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const repeats = await repeatsOf(manager, [row]);
+    const others = await otherSubmissionsOf(manager, row);
+    // The people it names, in one query: its assignee, whoever acted on it and the notes' authors.
+    const named = [row.assigneeId, ...events.map((event) => event.actorId), ...notes.map((note) => note.authorId)];
+    const ids = [...new Set(named.filter((id) => id !== null))];
+    const people = ids.length
+      ? await manager.find(User, { select: { id: true, username: true, displayName: true }, where: { id: In(ids) } })
+      : [];
+    const assignee = people.find((person) => person.id === row.assigneeId);
+    return ContactDetailDto.fromParts(
+      row,
+      delivery,
+      { events, notes, names: new Map(people.map((person) => [person.id, person.displayName])) },
+      {
+        repeatOf: repeats.get(row.id) ?? null,
+        others: others.map((other) => OtherSubmissionDto.from(other)),
+        assignee: assignee ? PersonDto.from(assignee) : null,
+      },
+    );
+  }
+}
