@@ -51,7 +51,10 @@ async function lane(steps) {
 }
 
 function summary(totalSeconds) {
-  const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  const minutes = (seconds) => {
+    const whole = Math.round(seconds); // rounded first, so 539.6 s reads 9 min 0 s, not 8 min 60 s
+    return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  };
   console.log('\nmake test, step by step:');
   for (const { name, seconds, passed } of times)
     console.log(`  ${name.padEnd(14)} ${minutes(seconds).padStart(13)}  ${passed ? 'passed' : 'FAILED'}`);
