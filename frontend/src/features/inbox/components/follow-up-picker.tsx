@@ -42,9 +42,10 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
   const shownFollowUp = useRef(followUpAt);
 
   // The control just used may be gone (Clear follow-up), or disabled while saving or once its
-  // date is cleared (Set date), which leaves keyboard focus on <body>, outside the drawer,
-  // where Escape no longer closes it: the line that now says the follow-up takes the focus.
-  // Before paint, so that focus is back before the new line shows.
+  // date is cleared (Set date), which drops keyboard focus to <body>: outside the drawer, where
+  // Escape does not close it until the drawer's focus trap takes focus back to the drawer
+  // itself. The line that now says the follow-up takes the focus instead, before paint, so that
+  // focus is back where the user was before the new line shows.
   useLayoutEffect(() => {
     if (shownFollowUp.current === followUpAt) return;
     shownFollowUp.current = followUpAt;
