@@ -77,6 +77,32 @@ test("one changes the status: the other's drawer and row show it within a second
   await Promise.all([ann.context.close(), ben.context.close()]);
 });
 
+test("a change made while the other's screen was still connecting reaches it once it listens", async ({ page, browser }) => {
+  const ann = await teammate(browser, page, 'member', unique('Ann'));
+  const { name, url } = await lead(page);
+  // Ann's event stream connects late (a slow network, or the API restarting): the change
+  // below is made before it listens, so no event of it ever reaches her screen.
+  let connect!: () => void;
+  const connecting = new Promise<void>((resolve) => (connect = resolve));
+  await ann.page.route('**/api/admin/events', async (route) => {
+    await connecting;
+    await route.continue();
+  });
+  await Promise.all([page.goto(url), ann.page.goto(url)]);
+  for (const screen of [page, ann.page]) await expect(drawer(screen).getByRole('article', { name })).toBeVisible();
+  await drawer(page)
+    .getByRole('combobox', { name: `Status of ${name}` })
+    .selectOption('contacted');
+  await expect(drawer(page).getByTestId('history')).toContainText('Status: New → Contacted');
+  const annStatus = drawer(ann.page).getByRole('combobox', { name: `Status of ${name}` });
+  await expect(annStatus).toHaveValue('new');
+
+  connect();
+  await expect(annStatus).toHaveValue('contacted', { timeout: LIVE_MS });
+  await expect(rowSelect(ann.page, `Status of ${name}`)).toHaveValue('contacted', { timeout: LIVE_MS });
+  await ann.context.close();
+});
+
 test('a save made on a stale screen shows what changed, and applies the change again', async ({
   page,
   browser,

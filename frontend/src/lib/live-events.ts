@@ -86,6 +86,21 @@ function flush(): void {
   teamChanged = false;
 }
 
+/**
+ * The stream opened (first, or again after a drop): what the page fetched before it may have
+ * missed a change made in between (the server keeps no backlog), so the lead and team queries
+ * that already hold data are fetched again. Queries still on their first fetch are left alone,
+ * so that a page loading does not ask twice for its list.
+ */
+function catchUp(openedAt: number): void {
+  if (!client) return;
+  const fetchedBefore = (query: { state: { dataUpdatedAt: number } }) =>
+    query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt;
+  for (const queryKey of [queryKeys.adminContacts, queryKeys.adminAssignees, queryKeys.adminUsers]) {
+    void client.invalidateQueries({ queryKey, predicate: fetchedBefore }, { cancelRefetch: false });
+  }
+}
+
 function soon(): void {
   batchTimer ??= window.setTimeout(flush, BATCH_MS);
 }
@@ -106,6 +121,7 @@ async function afterFailure(): Promise<void> {
 function open(): void {
   const stream = new EventSource(API.events);
   source = stream;
+  stream.addEventListener('open', () => catchUp(Date.now()));
   stream.addEventListener('lead.created', (event) => {
     const { id } = data<LeadEvent>(event);
     if (!newLeads.has(id)) setNewLeads(new Set(newLeads).add(id));

@@ -106,6 +106,26 @@ describe(useLiveEvents.name, () => {
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it('fetches again what was fetched before the stream opened (a change in between has no event), and again after a drop', async () => {
+    const { signOut } = renderPage();
+    await screen.findByText(/loaded/);
+    const stream = FakeEventSource.opened[0];
+    fetched.length = 0;
+    act(() => void stream.dispatchEvent(new Event('open')));
+    await waitFor(() =>
+      expect(fetched.sort()).toEqual([
+        '/api/admin/contacts/id-1',
+        '/api/admin/contacts/id-2',
+        '/api/admin/contacts?limit=50',
+      ]),
+    );
+    // EventSource reconnected by itself after a dropped stream: the same again.
+    fetched.length = 0;
+    act(() => void stream.dispatchEvent(new Event('open')));
+    await waitFor(() => expect(fetched).toHaveLength(3));
+    signOut();
+  });
+
   it('shows the session as ended when the stream stops with a 401', async () => {
     const { client, signOut } = renderPage();
     await screen.findByText(/loaded/);
