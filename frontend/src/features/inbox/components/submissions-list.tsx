@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/use-idle';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
 import { SelectLeadBox } from './lead-selection-boxes';
@@ -20,7 +21,6 @@ type ItemProps = { submission: ContactSubmission; onOpen: (id: string) => void }
 /** One lead's card; memoized, so that opening a lead or loading more re-renders no card that did not change. */
 const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: ItemProps) {
   return (
-    // A card off screen is not laid out until it comes near (submissions-list.css).
     <li className="lead-list__item">
       <article className="lead-card" data-testid="submission" aria-label={submission.name}>
         <div className="lead-card__name">
@@ -50,14 +50,34 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
   );
 });
 
+/** The cards of the list's first screen; the rest follow this many at a time. */
+const FIRST_CARDS = 10;
+const CARDS_PER_STEP = 10;
+
+/**
+ * How many of `total` cards to show: the first ones at once, then more in each idle moment of
+ * the browser (a render React does in slices), until all are shown. Fifty cards put up in one
+ * go were one task of about 300 ms on a phone (4x CPU), most of it the browser's style and
+ * layout of some 3,000 boxes; ten at a time keep each task short. (CSS content-visibility,
+ * tried first, made Chromium lay the page out again once for each card.)
+ */
+function useCardsShown(total: number): number {
+  const [shown, setShown] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (shown >= total) return;
+    return whenIdle(() => startTransition(() => setShown((count) => count + CARDS_PER_STEP)));
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
 export const SubmissionsList = memo(function SubmissionsList({ submissions, onOpen }: SubmissionsListProps) {
-  const list = (
+  const shown = useCardsShown(submissions.length);
+  return (
     <ul className="lead-list" aria-labelledby="recent-submissions">
-      {submissions.map((submission) => (
+      {submissions.slice(0, shown).map((submission) => (
         <SubmissionItem key={submission.id} submission={submission} onOpen={onOpen} />
       ))}
     </ul>
   );
-  return list;
 });

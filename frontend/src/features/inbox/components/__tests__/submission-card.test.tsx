@@ -1,31 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
-import type { ContactSubmission } from '../../api/get-contacts';
+import { leadFixture } from '@/testing/lead-fixture';
 import { SubmissionCard } from '../submission-card';
 
-const submission = (overrides: Partial<ContactSubmission>): ContactSubmission => ({
-  id: 'id-1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  linkedin: null,
-  company: null,
-  assigneeId: null,
-  interest: 'community',
-  comments: null,
-  submittedAt: '2026-11-20T10:00:00.000Z',
-  status: 'new',
-  repeatOf: null,
-  version: 1,
-  firstRespondedAt: null,
-  responseMinutes: null,
-  responseDueAt: null,
-  followUpAt: null,
-  spamScore: 0,
-  spamReasons: [],
-  heldAsSpam: false,
-  ...overrides,
-});
+const submission = leadFixture;
 
 describe('SubmissionCard links', () => {
   it('links a plain address as it is', () => {
