@@ -6,7 +6,8 @@
 // and the desktop preset. Prints performance, accessibility, best practices, SEO, FCP, LCP,
 // TBT, CLS and the LCP element per page, beside its performance goal (docs/benchmarks.md). Fails when
 // accessibility, best practices or SEO is under 100, apart from what a page fails on purpose
-// (below); performance is only printed. LIGHTHOUSE_RUNS (default 1) runs each page that many times.
+// (below); performance is only printed. LIGHTHOUSE_RUNS (default 3) runs each page that many times
+// and adds a row of each figure's median (the goals are medians of 3 runs).
 // LIGHTHOUSE_PROFILE=1 adds where the signed-in phone page's main thread goes: Lighthouse's
 // breakdown of each mobile run and a CPU profile at 4× CPU (scripts/profile-dashboard.mjs).
 import { spawn } from 'node:child_process';
@@ -31,7 +32,7 @@ if (!existsSync(CHROMIUM)) {
     `Chromium not found at ${CHROMIUM}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
   );
 }
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PROFILE = process.env.LIGHTHOUSE_PROFILE === '1';
 const SERVE_PORT = process.env.LIGHTHOUSE_SERVE_PORT ?? '8280';
 const API_PORT = process.env.LIGHTHOUSE_API_PORT ?? '3280';
@@ -124,7 +125,6 @@ function mainThread(lhr) {
 async function audit(url, port, config) {
   const lhr = await run(url, port, config);
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
-  const seconds = (id) => `${(lhr.audits[id].numericValue / 1000).toFixed(1)} s`;
   const failed = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
     lhr.categories[category].auditRefs
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
@@ -136,10 +136,10 @@ async function audit(url, port, config) {
   );
   return {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
-    fcp: seconds('first-contentful-paint'),
-    lcp: seconds('largest-contentful-paint'),
-    tbt: `${Math.round(lhr.audits['total-blocking-time'].numericValue)} ms`,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue.toFixed(2),
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
     lcpElement: lcpElement(lhr),
     mainThread: mainThread(lhr),
     failed,
@@ -215,20 +215,40 @@ const problems = [];
 const rows = [];
 const interactions = [];
 const profiles = [];
-/** Audits `path` RUNS times and adds a row each, under `label`. */
+/** A row of the table: the page's `label`, what is shown as `shown` (a run, or the medians), its figures. */
+function row(label, shown, { scores, fcp, lcp, tbt, cls }, lcpElementCell) {
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  return `| ${shown} | ${scores.performance} | ${GOALS[label.replaceAll('`', '')] ?? ''} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${seconds(fcp)} | ${seconds(lcp)} | ${Math.round(tbt)} ms | ${cls.toFixed(2)} | ${lcpElementCell} |`;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each figure's median over `results` (figure by figure: not one run's). */
+function medianOf(results) {
+  const of = (pick) => median(results.map(pick));
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, of((result) => result.scores[id])])),
+    fcp: of((result) => result.fcp),
+    lcp: of((result) => result.lcp),
+    tbt: of((result) => result.tbt),
+    cls: of((result) => result.cls),
+  };
+}
+
+/** Audits `path` RUNS times and adds a row each, under `label`, then (more than one run) the medians' row. */
 async function auditPage(path, label, config) {
+  const results = [];
   for (let run = 0; run < RUNS; run += 1) {
     const result = await audit(`${server.baseUrl}${path}`, chrome.port, config);
-    const { scores } = result;
-    rows.push(
-      `| ${label} | ${scores.performance} | ${GOALS[label.replaceAll('`', '')] ?? ''} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${result.fcp} | ${result.lcp} | ${result.tbt} | ${result.cls} | \`${result.lcpElement}\` |`,
-    );
+    results.push(result);
+    rows.push(row(label, label, result, `\`${result.lcpElement}\``));
     const expected = FAILED_ON_PURPOSE[path] ?? [];
     problems.push(...result.failed.filter((failure) => !expected.includes(failure)).map((failure) => `${label}: ${failure}`));
     const onPurpose = result.failed.filter((failure) => expected.includes(failure));
     if (onPurpose.length) rows[rows.length - 1] += ` fails on purpose: ${onPurpose.join(', ')}`;
     if (PROFILE && label.startsWith('signed in')) profiles.push(`${label}, main thread: ${result.mainThread}`);
   }
+  if (RUNS > 1) rows.push(row(label, `**${label}, median of ${RUNS}**`, medianOf(results), ''));
 }
 try {
   for (const page of PAGES) await auditPage(page, `\`${page}\``);
