@@ -29,7 +29,8 @@ const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_
  */
 /** Memoized: a lead opened or closed renders none of these controls again. */
 export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProps) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Known at the first render (no server render here): a phone never renders the unfolded filters first.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(false);
   const foldId = useId();
   const chosen =
@@ -53,24 +54,30 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
           </button>
         )}
       </div>
+      {/* A phone's folded filters are rendered once unfolded: the range's MUI toggle buttons are
+          styled at run time, and their styles made the browser restyle the whole first screen. */}
       <div id={foldId} className="filters" hidden={phone && !open}>
-        <FilterChips
-          label="Interest"
-          options={INTERESTS}
-          selected={filters.interests}
-          onChange={(interests) => onChange({ interests })}
-        />
-        <FilterChips
-          label="Status"
-          options={STATUS_OPTIONS}
-          selected={filters.statuses}
-          onChange={(statuses) => onChange({ statuses })}
-        />
-        <AssigneeFilter value={filters.assignee} onChange={(assignee) => onChange({ assignee })} />
-        {/* The toggle buttons' height held while they load, so nothing below moves. */}
-        <Suspense fallback={<div className="filters__range-placeholder" />}>
-          <RangePicker filters={filters} onChange={onChange} />
-        </Suspense>
+        {phone && !open ? null : (
+          <>
+            <FilterChips
+              label="Interest"
+              options={INTERESTS}
+              selected={filters.interests}
+              onChange={(interests) => onChange({ interests })}
+            />
+            <FilterChips
+              label="Status"
+              options={STATUS_OPTIONS}
+              selected={filters.statuses}
+              onChange={(statuses) => onChange({ statuses })}
+            />
+            <AssigneeFilter value={filters.assignee} onChange={(assignee) => onChange({ assignee })} />
+            {/* The toggle buttons' height held while they load, so nothing below moves. */}
+            <Suspense fallback={<div className="filters__range-placeholder" />}>
+              <RangePicker filters={filters} onChange={onChange} />
+            </Suspense>
+          </>
+        )}
       </div>
     </div>
   );
