@@ -31,15 +31,38 @@ const E2E_HALVES = [1, 2].map((half) => [
 
 const times = [];
 
+// The lines that name a failed test or check (Playwright, Jest, Vitest, node --test, ESLint,
+// tsc), each with the first error line after it. A failing run prints them again at its very
+// end, where a log cut to its last lines still shows them.
+const FAILED_TEST = /^\s*(?:[✘×✖x] +\d+ |\d+\) \[|FAIL |● |not ok \d+|\d+:\d+ +error |.*error TS\d+)/;
+const ERROR = /^\s*(?:\w*Error|expect\(.*\))[: ]/;
+const FAILURE_LINES_PER_STEP = 8;
+
+/** A writable for pipeLines: writes through to `out`, keeping the failure lines in `kept`. */
+function keepingFailures(out, kept) {
+  let afterFailedTest = false;
+  return {
+    write(line) {
+      out.write(line);
+      const text = line.slice(line.indexOf(']') + 1);
+      const keep = FAILED_TEST.test(text) || (afterFailedTest && ERROR.test(text));
+      if (keep && kept.length < FAILURE_LINES_PER_STEP && !kept.includes(line)) kept.push(line);
+      if (FAILED_TEST.test(text)) afterFailedTest = true;
+      else if (ERROR.test(text)) afterFailedTest = false;
+    },
+  };
+}
+
 /** Runs one step with its output prefixed by its name; resolves whether it passed. */
 function run([name, command]) {
   const started = Date.now();
+  const failures = [];
   const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
-  pipeLines(child.stdout, process.stdout, `[${name}]`);
-  pipeLines(child.stderr, process.stderr, `[${name}]`);
+  pipeLines(child.stdout, keepingFailures(process.stdout, failures), `[${name}]`);
+  pipeLines(child.stderr, keepingFailures(process.stderr, failures), `[${name}]`);
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      times.push({ name, seconds: (Date.now() - started) / 1000, passed: code === 0 });
+      times.push({ name, seconds: (Date.now() - started) / 1000, passed: code === 0, failures });
       resolve(code === 0);
     });
   });
@@ -59,6 +82,11 @@ function summary(totalSeconds) {
   for (const { name, seconds, passed } of times)
     console.log(`  ${name.padEnd(14)} ${minutes(seconds).padStart(13)}  ${passed ? 'passed' : 'FAILED'}`);
   console.log(`  ${'all'.padEnd(14)} ${minutes(totalSeconds).padStart(13)}`);
+  const failed = times.filter((step) => !step.passed);
+  if (failed.length === 0) return;
+  console.log('\nwhat failed (its first lines; the whole output is above):');
+  for (const { name, failures } of failed)
+    console.log(failures.length ? failures.join('').trimEnd() : `[${name}] (no line named a failed test: read its output above)`);
 }
 
 const started = Date.now();
