@@ -81,14 +81,14 @@ await supervisor.run(async () => {
   // database and find nothing to do (no replicas racing at start-up).
   for (const [index, apiPort] of apiPorts.entries()) {
     const name = replicas === 1 ? 'api' : `api-${index + 1}`;
-    // The memory flags of backend/Dockerfile's NODE_OPTIONS (and `npm start`).
+    // The memory settings of backend/Dockerfile's ENV (and `npm start`).
     const api = supervisor.start(
       name,
       process.execPath,
       ['--max-old-space-size=128', '--max-semi-space-size=4', 'dist/main.js'],
       {
         cwd: path.join(ROOT, 'backend'),
-        env: { ...apiEnv, PORT: String(apiPort) },
+        env: { ...apiEnv, MALLOC_ARENA_MAX: '2', PORT: String(apiPort) },
         // A replica that dies is started again; nginx sends its traffic to the others meanwhile.
         restart: true,
       },

@@ -9,7 +9,7 @@
 //   bare   node:http + pg, the least a server can do (bare-contact-server.mjs);
 //   floor  NestJS + Express + ValidationPipe with the API's DTO and one INSERT per request
 //          (floor-contact-app.mjs): what the framework alone costs;
-//   API    the built API (NODE_ENV=production, default logging, the image's memory flags),
+//   API    the built API (NODE_ENV=production, default logging, the image's memory settings),
 //          without a key, with a fresh Idempotency-Key per request (what the site sends),
 //          and with a new client IP per request (X-Forwarded-For; TRUST_PROXY=1);
 //   API + e-mail  a second built API with SMTP_URL set and one `instant` user: every lead
@@ -29,7 +29,8 @@
 // BENCH_CONTACT_CPU_PROFILE=<dir>: the floor and the API run under `node --cpu-prof` (slower),
 // and the benchmark ends with where each one's CPU time went, by package or file
 // (cpu-profile-summary.mjs).
-// BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's.
+// BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's; BENCH_API_MALLOC_ARENA_MAX
+// likewise for its MALLOC_ARENA_MAX ('' leaves glibc's default).
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -55,8 +56,13 @@ const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process
 const profiled = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 const backendDir = path.resolve(import.meta.dirname, '..');
 const wrkScript = path.join(import.meta.dirname, 'contact.wrk.lua');
-// The API's memory flags, as in backend/Dockerfile's NODE_OPTIONS, unless the run says otherwise.
+// The API's memory settings, as in backend/Dockerfile's ENV, unless the run says otherwise.
 const API_NODE_OPTIONS = process.env.BENCH_API_NODE_OPTIONS ?? '--max-old-space-size=128 --max-semi-space-size=4';
+const API_MALLOC_ARENA_MAX = process.env.BENCH_API_MALLOC_ARENA_MAX ?? '2';
+const apiMemory = {
+  NODE_OPTIONS: API_NODE_OPTIONS,
+  ...(API_MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: API_MALLOC_ARENA_MAX } : {}),
+};
 
 const body = JSON.stringify({
   name: 'Ada Lovelace',
@@ -218,7 +224,7 @@ try {
     init: { method: 'POST', body, headers: { 'content-type': 'application/json' } },
   });
   const apiEnv = (url) => ({
-    NODE_OPTIONS: API_NODE_OPTIONS,
+    ...apiMemory,
     NODE_ENV: 'production',
     DATABASE_URL: database.url,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
@@ -249,12 +255,12 @@ try {
   );
   await db.end();
   const bare = await start('bare', 1, ['bench/bare-contact-server.mjs'], { DATABASE_URL: database.url }, postOnce);
-  // With the API's memory flags, so that both Nest apps live under the same heap limits.
+  // With the API's memory settings, so that both Nest apps live under the same heap limits.
   const floor = await start(
     'floor',
     2,
     [...profiled, 'bench/floor-contact-app.mjs'],
-    { NODE_OPTIONS: API_NODE_OPTIONS, DATABASE_URL: database.url },
+    { ...apiMemory, DATABASE_URL: database.url },
     postOnce,
   );
   if (PROFILE_DIR) for (const server of [floor, api]) profiledPids.set(server.name, server.child.pid);
