@@ -15,7 +15,8 @@
 //   API + e-mail  a second built API with SMTP_URL set and one `instant` user: every lead
 //          also queues a new-lead e-mail, which its delivery worker sends meanwhile to an
 //          SMTP server in this process that takes and drops each message (the
-//          intake with e-mail on beside off).
+//          intake with e-mail on beside off). After every run the benchmark waits until
+//          no delivery is pending, so that no case is measured beside those deliveries.
 //   API, spam filter off  a third built API with SPAM_FILTER=off, keyed: what scoring every
 //          submission at intake costs, beside the keyed API (which scores).
 // Prints req/s, p50/p99, errors, peak RSS and CPU ms per request of each: of the server's
@@ -157,6 +158,27 @@ async function withPeakRss(pid, work) {
   }
 }
 
+/** The longest wait for the e-mail API's queue to empty after a run. */
+const QUEUE_TIMEOUT_MS = 120_000;
+
+/**
+ * Waits until no delivery is pending, and answers the seconds it took. The e-mail API sends
+ * the e-mails its run queued after that run has ended: measured meanwhile, the next case
+ * would share the two cores with those deliveries (and with the SMTP server in this process).
+ */
+async function untilQueueEmpty(db) {
+  const started = Date.now();
+  const pending = async () => (await db.query(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'pending'`)).rows[0].n;
+  while ((await pending()) > 0) {
+    if (Date.now() - started > QUEUE_TIMEOUT_MS) {
+      console.error(`deliveries still pending after ${QUEUE_TIMEOUT_MS / 1000} s: the next case runs beside them`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return (Date.now() - started) / 1000;
+}
+
 const runId = randomBytes(4).toString('hex');
 // The processes that run under --cpu-prof, by name: their profiles are summarised at the end.
 const profiledPids = new Map();
@@ -253,7 +275,6 @@ try {
   await db.query(
     `INSERT INTO users (username, password, email, display_name, role) VALUES ('bench', 'not a hash', 'bench@example.com', 'Bench', 'member')`,
   );
-  await db.end();
   const bare = await start('bare', 1, ['bench/bare-contact-server.mjs'], { DATABASE_URL: database.url }, postOnce);
   // With the API's memory settings, so that both Nest apps live under the same heap limits.
   const floor = await start(
@@ -285,15 +306,21 @@ try {
     "CPU ms/req: the server's own process (Node), and every PostgreSQL process during its runs (the other servers' background work, such as the e-mail API's deliveries, included)",
   );
   const loadBefore = load1();
-  for (const { server, perRequest } of cases) await load(urls.get(server), perRequest, WARM_UP_SECONDS);
+  let queueSeconds = 0;
+  for (const { server, perRequest } of cases) {
+    await load(urls.get(server), perRequest, WARM_UP_SECONDS);
+    queueSeconds += await untilQueueEmpty(db);
+  }
   const runs = new Map(cases.map((one) => [one, []]));
   for (let round = 0; round < RUNS; round += 1) {
     // Each round starts one case later, so that no case always follows the same one.
     for (const [index] of cases.entries()) {
       const one = cases[(index + round) % cases.length];
       runs.get(one).push(await withPeakRss(one.server.child.pid, () => load(urls.get(one.server), one.perRequest, SECONDS)));
+      queueSeconds += await untilQueueEmpty(db);
     }
   }
+  await db.end();
   const bareRps = median(runs.get(cases[0]).map((r) => r.rps));
   const floorCase = cases.find((one) => one.id === 'floor');
   const floorRps = floorCase ? median(runs.get(floorCase).map((r) => r.rps)) : undefined;
@@ -323,7 +350,9 @@ try {
   if (cases.some((one) => one.id === 'api-key') && cases.some((one) => one.id === 'api-key-unscored'))
     console.log(`spam scoring: the keyed API scored ÷ unscored = ${down(keyed('api-key') / keyed('api-key-unscored'), 2)}`);
   console.log(`load average (1 min): ${loadBefore} before, ${load1()} after; every figure rounded down`);
-  console.log(`e-mails taken by the SMTP server meanwhile: ${mailsTaken}`);
+  console.log(
+    `e-mails taken by the SMTP server: ${mailsTaken}; between runs, the benchmark waited ${Math.ceil(queueSeconds)} s in all for the e-mail API's queue to empty`,
+  );
 } finally {
   for (const server of servers.reverse()) await server.stop();
   await new Promise((resolve) => smtp.close(resolve));
