@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import type { components } from '../src/generated/api-types';
 import { ADMIN } from './admin-account';
 
@@ -69,5 +69,29 @@ export const SIGNED_OUT_ME = /status of 401 .* @ .*\/api\/auth\/me$/;
 
 /** An unknown path answers 404 (as it should), which the browser logs for the page itself. */
 export const NOT_FOUND_PAGE = /status of 404 \(Not Found\) @ .*\/(no\/such\/page|missing)$/;
+
+/**
+ * Call before the dashboard loads. Answers a wait until the dashboard has drawn what mounts
+ * as it comes into view (the trend's chart, the response-time report below it) and none of
+ * the page's API requests is still out (its live event stream aside: it stays open). A test
+ * that ends the session mid-page waits for it first: a query still out would meet the ended
+ * session before the action under test and put up the sign-in form in its place.
+ */
+export function dashboardSettles(page: Page): () => Promise<void> {
+  const out = new Set<Request>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== '/api/admin/events') out.add(request);
+  });
+  page.on('requestfinished', (request) => out.delete(request));
+  page.on('requestfailed', (request) => out.delete(request));
+  return async () => {
+    await page.getByTestId('trend-chart').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
+    await page.getByTestId('response-report').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('response-figures')).toBeVisible();
+    await expect.poll(() => out.size).toBe(0);
+  };
+}
 
 export { expect };

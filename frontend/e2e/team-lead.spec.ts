@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, createContact, expect, signIn, test } from './fixtures';
+import { ADMIN, createContact, dashboardSettles, expect, signIn, test } from './fixtures';
 
 // Rough edges a team lead hit, each as the user meets it. Every test looks at its
 // own leads through a search for a word no other lead has.
@@ -109,12 +109,11 @@ test('a note typed when the session has ended survives signing in again', async 
   const word = token();
   const name = `Draft ${word}`;
   const id = await createContact(request, { name, email: `draft.${word}@example.com`, interest: 'partnership' });
+  const settled = dashboardSettles(page);
   await page.goto(`/admin?q=${word}&lead=${id}`);
   const note = drawer(page).getByRole('textbox', { name: 'New note' });
   await note.fill('Call back on Tuesday about the pilot');
-  // The dashboard has loaded (its last request, the trend's, would otherwise answer 401 below).
-  await page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
-  await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
+  await settled();
 
   // The session ends elsewhere (here: signed out through the API).
   expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);

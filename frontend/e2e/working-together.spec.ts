@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page, Request } from '@playwright/test';
-import { ADMIN, createContact, expect, signIn, test, unique } from './fixtures';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { ADMIN, createContact, dashboardSettles, expect, signIn, test, unique } from './fixtures';
 
 // Two or three people on one inbox, each in a browser of their own: what one does shows on the
 // other's screen at once, a save made on a stale screen says what changed, notes keep every
@@ -29,21 +29,6 @@ async function teammate(browser: Browser, admin: Page, role: 'member' | 'viewer'
   });
   expect(accepted.status(), await accepted.text()).toBe(201);
   return { page, context, username, id: ((await accepted.json()) as { id: string }).id };
-}
-
-/** How many of the page's API requests are still out, its live event stream aside (it stays open). */
-function apiRequestsOut(page: Page): () => number {
-  const out = new Set<Request>();
-  const counted = (request: Request) => {
-    const { pathname } = new URL(request.url());
-    return pathname.startsWith('/api/') && pathname !== '/api/admin/events';
-  };
-  page.on('request', (request) => {
-    if (counted(request)) out.add(request);
-  });
-  page.on('requestfinished', (request) => out.delete(request));
-  page.on('requestfailed', (request) => out.delete(request));
-  return () => out.size;
 }
 
 /** A lead of its own, found by a word no other lead has; answers its name, id and the dashboard URL that opens it. */
@@ -212,17 +197,10 @@ test('leads that arrive while the user is on Account are counted there and on th
 test('an ended session says so, and signing in again returns to the same page', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 401 .* @ .*\/api\/admin\/contacts\/[0-9a-f-]+$/);
   const { name, url } = await lead(page);
-  const requestsOut = apiRequestsOut(page);
+  const settled = dashboardSettles(page);
   await page.goto(url);
   await expect(drawer(page).getByRole('article', { name })).toBeVisible();
-  // Everything the page asks for has answered before the session ends: a query still out (the
-  // chart's and the response-time report's, which mount as they come into view, or a refetch)
-  // would meet the ended session first and put up the sign-in form before the change below.
-  await page.getByTestId('trend-chart').scrollIntoViewIfNeeded();
-  await expect(page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
-  await page.getByTestId('response-report').scrollIntoViewIfNeeded();
-  await expect(page.getByTestId('response-figures')).toBeVisible();
-  await expect.poll(requestsOut).toBe(0);
+  await settled();
   const where = page.url();
 
   // The session ends elsewhere (expiry, another tab's sign-out); the next change meets it.
