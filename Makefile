@@ -1,11 +1,15 @@
 # Thin wrappers: every target calls npm or docker compose. See README.md.
-.PHONY: install test-packages bench-packages dev test bench test-containers serve up down
+.PHONY: node-version install test-packages bench-packages dev test bench test-containers serve up down
+
+# The supported Node.js (.nvmrc): an older one stops here with what to install.
+node-version:
+	@node scripts/check-node.mjs
 
 # Installs from the lock file when node_modules is missing or older than the lock.
 node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 
-install: node_modules/.package-lock.json
+install: node-version node_modules/.package-lock.json
 
 dev: install
 	npm run dev
@@ -18,12 +22,12 @@ test-packages:
 bench-packages:
 	bash scripts/system-packages.sh bench
 
-test: test-packages install
+test: node-version test-packages install
 	npm test
 
 # Benchmarks and Lighthouse: figures to read, and the budgets that exist (the landing page's
 # JavaScript, checked by the build; Lighthouse's 100s). `.ci/run` runs it after `make test`.
-bench: bench-packages install
+bench: node-version bench-packages install
 	npm run bench
 
 # Builds both images and runs docker-compose.yml through podman (root, Debian packages of
