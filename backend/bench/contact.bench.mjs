@@ -32,9 +32,8 @@
 // (cpu-profile-summary.mjs).
 // BENCH_API_NODE_OPTIONS: the API's NODE_OPTIONS in place of the Dockerfile's; BENCH_API_MALLOC_ARENA_MAX
 // likewise for its MALLOC_ARENA_MAX ('' leaves glibc's default).
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,6 +42,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { DATABASE_SETTINGS, down, median, startServer } from './bench-processes.mjs';
 import { summarizeCpuProfile } from './cpu-profile-summary.mjs';
 
 const SECONDS = Number(process.env.BENCH_CONTACT_SECONDS ?? 10);
@@ -55,7 +55,6 @@ const PORT_BASE = process.env.BENCH_CONTACT_PORT_BASE ? Number(process.env.BENCH
 const PROFILE_DIR = process.env.BENCH_CONTACT_CPU_PROFILE ? path.resolve(process.env.BENCH_CONTACT_CPU_PROFILE) : undefined;
 // Under BENCH_CONTACT_CPU_PROFILE, the API and the floor run with these flags.
 const profiled = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-const backendDir = path.resolve(import.meta.dirname, '..');
 const wrkScript = path.join(import.meta.dirname, 'contact.wrk.lua');
 // The API's memory settings, as in backend/Dockerfile's ENV, unless the run says otherwise.
 const API_NODE_OPTIONS = process.env.BENCH_API_NODE_OPTIONS ?? '--max-old-space-size=128 --max-semi-space-size=4';
@@ -75,35 +74,6 @@ const body = JSON.stringify({
 });
 
 const port = (offset) => (PORT_BASE === undefined ? freePort() : PORT_BASE + offset);
-
-/** Starts `args` with node and waits until `ready` answers; stopped by its PID at the end. */
-async function startServer(name, args, env, ready) {
-  const child = spawn(process.execPath, args, { cwd: backendDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
-    const res = await fetch(ready.url, ready.init).catch(() => undefined);
-    if (res && res.status < 500) break;
-    if (Date.now() > deadline) throw new Error(`${name} not ready in 60 s: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    name,
-    child,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      process.kill(child.pid, 'SIGTERM');
-      await exited;
-    },
-  };
-}
-
-// PostgreSQL's commits cost no disk flush here, for every case alike: the benchmark measures
-// the servers' CPU, not this machine's disk (which capped the bare server at ~1,000 req/s).
-const DATABASE_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
 /** /proc/<pid>/stat's fields after the command name (field 3 onwards), or undefined once it has exited. */
 function statFields(pid) {
@@ -199,9 +169,6 @@ async function load(url, perRequest, seconds) {
   };
 }
 
-/** `value` rounded down to `digits` decimals: a figure is never rounded up. */
-const down = (value, digits) => Math.floor(value * 10 ** digits) / 10 ** digits;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const load1 = () => os.loadavg()[0].toFixed(2);
 
 try {

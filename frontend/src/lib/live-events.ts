@@ -17,7 +17,11 @@ type ErasedEvent = { ids: string[] };
 
 /** After the stream failed for good (not a stream: nginx's 503 while the API restarts), try again this much later. */
 const REOPEN_AFTER_MS = 5_000;
-/** Events that come together (a bulk change) refetch once. */
+/**
+ * Events that come together (a bulk change) refetch once: after a flush, the next waits this
+ * long. The first event of a quiet moment is flushed at once (in the next task, so the events
+ * of one chunk of the stream go together): a teammate's single change pays no wait.
+ */
 const BATCH_MS = 100;
 /** Between two admin pages (the next page's code loading) the stream stays open this long. */
 const CLOSE_AFTER_MS = 30_000;
@@ -35,6 +39,7 @@ const changed = new Set<string>();
 const erased = new Set<string>();
 let teamChanged = false;
 let batchTimer: number | undefined;
+let lastFlushAt = -Infinity;
 
 function setNewLeads(next: ReadonlySet<string>): void {
   newLeads = next;
@@ -46,6 +51,7 @@ const data = <T>(event: Event) => JSON.parse((event as MessageEvent<string>).dat
 /** What the events of the last moment name, fetched again: only the queries that show them. */
 function flush(): void {
   batchTimer = undefined;
+  lastFlushAt = Date.now();
   if (!client) return;
   const queryClient = client;
   // The page's own change first (its answer and what it refetches, then its callbacks, such
@@ -102,7 +108,7 @@ function catchUp(openedAt: number): void {
 }
 
 function soon(): void {
-  batchTimer ??= window.setTimeout(flush, BATCH_MS);
+  batchTimer ??= window.setTimeout(flush, Math.max(0, lastFlushAt + BATCH_MS - Date.now()));
 }
 
 /** The stream answered something other than a stream: a 401 means the session ended; anything else, try later. */

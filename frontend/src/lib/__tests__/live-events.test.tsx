@@ -106,6 +106,41 @@ describe(useLiveEvents.name, () => {
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it('fetches a change at once, and the changes that come together once', async () => {
+    const { signOut } = renderPage();
+    await screen.findByText(/loaded/);
+    const stream = FakeEventSource.opened[0];
+    fetched.length = 0;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // Past any earlier test's batch (the stream's state is the module's).
+    vi.advanceTimersByTime(1_000);
+    /** Runs what is due now, and the promises the fetches wait on. */
+    const settle = () =>
+      act(async () => {
+        for (let i = 0; i < 5; i += 1) await vi.advanceTimersByTimeAsync(0);
+      });
+    try {
+      // One chunk of the stream: both leads and the list, each fetched once, with no wait.
+      act(() => {
+        stream.emit('lead.updated', { id: 'id-1' });
+        stream.emit('lead.updated', { id: 'id-2' });
+      });
+      await settle();
+      expect(fetched.sort()).toEqual(['/api/admin/contacts/id-1', '/api/admin/contacts/id-2', '/api/admin/contacts?limit=50']);
+      // Right after a flush, the next change waits for the batch to end, then goes alone.
+      fetched.length = 0;
+      act(() => stream.emit('lead.updated', { id: 'id-1' }));
+      await settle();
+      expect(fetched).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      await settle();
+      expect(fetched.sort()).toEqual(['/api/admin/contacts/id-1', '/api/admin/contacts?limit=50']);
+    } finally {
+      vi.useRealTimers();
+      signOut(); // closes the stream, which the next test opens anew
+    }
+  });
+
   it('fetches again what was fetched before the stream opened (a change in between has no event), and again after a drop', async () => {
     const { signOut } = renderPage();
     await screen.findByText(/loaded/);

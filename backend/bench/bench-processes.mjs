@@ -1,0 +1,40 @@
+// What the benchmarks that start servers share: starting one and stopping it by its PID,
+// PostgreSQL's settings for them, and figures that are never rounded up.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+
+export const backendDir = path.resolve(import.meta.dirname, '..');
+
+// PostgreSQL's commits cost no disk flush here, for every case alike: the benchmark measures
+// the servers' CPU, not this machine's disk (which capped the bare server at ~1,000 req/s).
+export const DATABASE_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
+/** Starts `args` with node and waits until `ready` answers; `stop()` ends it by its PID. */
+export async function startServer(name, args, env, ready) {
+  const child = spawn(process.execPath, args, { cwd: backendDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${stderr}`);
+    const res = await fetch(ready.url, ready.init).catch(() => undefined);
+    if (res && res.status < 500) break;
+    if (Date.now() > deadline) throw new Error(`${name} not ready in 60 s: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    name,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      process.kill(child.pid, 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** `value` rounded down to `digits` decimals: a figure is never rounded up. */
+export const down = (value, digits) => Math.floor(value * 10 ** digits) / 10 ** digits;
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
