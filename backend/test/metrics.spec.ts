@@ -55,11 +55,7 @@ describe('Prometheus metrics', () => {
       },
     });
     leadId = (
-      await request(sut.server)
-        .post('/api/contact')
-        .set('X-Forwarded-For', CLIENT_IP)
-        .send(contactBody(PERSON))
-        .expect(201)
+      await request(sut.server).post('/api/contact').set('X-Forwarded-For', CLIENT_IP).send(contactBody(PERSON)).expect(201)
     ).body.id;
   });
   afterAll(() => sut.close());
@@ -70,6 +66,7 @@ describe('Prometheus metrics', () => {
     const admin = await signedInAgent(sut);
     await admin.get(`/api/admin/contacts/${leadId}`).expect(200);
     await admin.get('/api/admin/contacts/not-a-uuid').expect(404);
+    await request(sut.server).post('/api/contact').set('Content-Type', 'application/json').send('{"name":').expect(400);
 
     const text = await scrape(port);
     const count = (labels: string) => sample(text, `lead_capture_http_request_duration_seconds_count{${labels}}`);
@@ -78,9 +75,14 @@ describe('Prometheus metrics', () => {
     expect(count('method="GET",route="/api/admin/contacts",status_code="401"')).toBe(1);
     expect(count('method="GET",route="/api/admin/contacts/:id",status_code="200"')).toBe(1);
     expect(count('method="GET",route="/api/admin/contacts/:id",status_code="404"')).toBe(1);
+    // A body that is not JSON is refused before routing.
+    expect(count('method="POST",route="unmatched",status_code="400"')).toBe(1);
     // Buckets from 5 ms to 5 s, cumulative.
     const bucket = (le: string) =>
-      sample(text, `lead_capture_http_request_duration_seconds_bucket{le="${le}",method="POST",route="/api/contact",status_code="201"}`);
+      sample(
+        text,
+        `lead_capture_http_request_duration_seconds_bucket{le="${le}",method="POST",route="/api/contact",status_code="201"}`,
+      );
     expect(bucket('0.005')).toBeLessThanOrEqual(1);
     expect(bucket('5')).toBeLessThanOrEqual(1);
     expect(bucket('+Inf')).toBe(1);
@@ -142,14 +144,25 @@ describe('Prometheus metrics', () => {
   });
 
   it('counts the escalations of leads past their response target', async () => {
-    await sut.dataSource.query(`UPDATE contact_submissions SET response_due_at = now() - interval '1 minute' WHERE id = $1`, [leadId]);
+    await sut.dataSource.query(`UPDATE contact_submissions SET response_due_at = now() - interval '1 minute' WHERE id = $1`, [
+      leadId,
+    ]);
     await sut.app.get(ResponseTimeScan).scan();
     expect(sample(await scrape(port), 'lead_capture_escalations_total')).toBe(1);
   });
 
   it('holds no personal data: no name, e-mail, client IP, lead id nor raw path', async () => {
     const text = await scrape(port);
-    for (const secret of [PERSON.name, PERSON.email, 'metrics-test.example', CLIENT_IP, leadId, 'not-a-uuid', 'no-such-thing', SPAM.email]) {
+    for (const secret of [
+      PERSON.name,
+      PERSON.email,
+      'metrics-test.example',
+      CLIENT_IP,
+      leadId,
+      'not-a-uuid',
+      'no-such-thing',
+      SPAM.email,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

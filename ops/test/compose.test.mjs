@@ -132,7 +132,7 @@ describe('docker-compose.yml', () => {
     assert.match(backend.environment.SESSION_SECRET, /^\$\{[A-Z_]+:\?/, 'SESSION_SECRET must come from .env and be required');
   });
 
-  test('the API\'s metrics port is published by no service (docs/operations.md says how to)', () => {
+  test("the API's metrics port is published by no service (docs/operations.md says how to)", () => {
     assert.equal(compose.services.backend.ports, undefined, 'the backend publishes nothing');
     for (const [name, service] of Object.entries(compose.services)) {
       for (const port of [...(service.ports ?? []), ...(service.expose ?? [])]) {

@@ -140,7 +140,7 @@ describe('k8s/ (kustomize)', () => {
     assert.equal(rule.ports[0].port, 3000);
   });
 
-  test('Prometheus scrapes each API pod on its metrics port; that port is Prometheus\'s alone', () => {
+  test("Prometheus scrapes each API pod on its metrics port; that port is Prometheus's alone", () => {
     const backend = find('Deployment', 'backend');
     const port = Number(find('ConfigMap', 'backend-config').data.METRICS_PORT);
     assert.equal(port, 9464);
@@ -167,7 +167,7 @@ describe('k8s/ (kustomize)', () => {
     assert.ok(metricsRules[0].from[0].namespaceSelector && metricsRules[0].from[0].podSelector);
   });
 
-  test('the optional PodMonitor is outside the default kustomization and scrapes the API pods\' metrics port', () => {
+  test("the optional PodMonitor is outside the default kustomization and scrapes the API pods' metrics port", () => {
     const [kustomization] = parseYamlDocuments(readText('k8s/kustomization.yaml'));
     assert.ok(!kustomization.resources.includes('podmonitor.yaml'), 'applying k8s/ needs no Prometheus Operator CRD');
     const [monitor] = parseYamlDocuments(readText('k8s/podmonitor.yaml'));

@@ -45,8 +45,20 @@ export class DeliveryMetrics {
     private readonly worker: DeliveryWorker,
   ) {
     const { registry } = metrics;
-    this.gauge(registry, 'deliveries_pending', 'Deliveries waiting to be sent (retries included), by channel.', 'pending', (row) => row.count);
-    this.gauge(registry, 'deliveries_failed', 'Deliveries kept as failed after their last attempt, by channel.', 'failed', (row) => row.count);
+    this.gauge(
+      registry,
+      'deliveries_pending',
+      'Deliveries waiting to be sent (retries included), by channel.',
+      'pending',
+      (row) => row.count,
+    );
+    this.gauge(
+      registry,
+      'deliveries_failed',
+      'Deliveries kept as failed after their last attempt, by channel.',
+      'failed',
+      (row) => row.count,
+    );
     this.gauge(
       registry,
       'deliveries_oldest_pending_age_seconds',
@@ -57,7 +69,13 @@ export class DeliveryMetrics {
   }
 
   /** A gauge by channel, set at scrape time from the rows of one `status`. */
-  private gauge(registry: Registry, name: string, help: string, status: BacklogRow['status'], value: (row: BacklogRow) => number) {
+  private gauge(
+    registry: Registry,
+    name: string,
+    help: string,
+    status: BacklogRow['status'],
+    value: (row: BacklogRow) => number,
+  ) {
     const backlog = () => this.backlog();
     const channels = () => this.worker.channels;
     new Gauge({
