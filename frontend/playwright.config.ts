@@ -108,6 +108,8 @@ export default defineConfig({
           NODE_OPTIONS: '--throw-deprecation',
           SERVE_PORT,
           SERVE_API_PORT: API_PORT,
+          // No metrics port: test runs side by side on one machine would compete for 9464.
+          METRICS_PORT: '0',
           CONTACT_RATE_LIMIT: '1000',
           EMBEDDED_POSTGRES_DIR: databaseDir ?? '',
           ADMIN_USERNAME: ADMIN.username,

@@ -7,7 +7,8 @@
 // SIGTERM stops everything it started.
 //
 // Environment: SERVE_PORT (8080), SERVE_HOST (127.0.0.1), API_REPLICAS (1),
-// SERVE_API_PORT (first API port, 3000), SERVE_SKIP_BUILD, EMBEDDED_POSTGRES_DIR
+// SERVE_API_PORT (first API port, 3000), METRICS_PORT (first replica's metrics port, 9464;
+// the next replicas take the ports after it; 0: none), SERVE_SKIP_BUILD, EMBEDDED_POSTGRES_DIR
 // (.data/serve), DATABASE_URL, ADMIN_USERNAME/ADMIN_PASSWORD (default admin / a password
 // printed at start), SESSION_SECRET (default: random per run), NGINX_BIN; every other
 // variable (CONTACT_RATE_LIMIT, SHEETS_WEBHOOK_URL, …) goes to the API unchanged.
@@ -30,9 +31,14 @@ await supervisor.run(async () => {
   const replicas = intFromEnv(env, 'API_REPLICAS', 1);
   const firstApiPort = intFromEnv(env, 'SERVE_API_PORT', 3000);
   const apiPorts = Array.from({ length: replicas }, (_, index) => firstApiPort + index);
+  // Each replica's metrics on a port of its own, as each pod has its own in Kubernetes.
+  const firstMetricsPort = intFromEnv(env, 'METRICS_PORT', 9464);
+  const metricsPorts = apiPorts.map((_, index) => (firstMetricsPort === 0 ? 0 : firstMetricsPort + index));
 
   await assertPortFree(port, host, 'SERVE_PORT');
   for (const apiPort of apiPorts) await assertPortFree(apiPort, '127.0.0.1', 'API port');
+  for (const metricsPort of metricsPorts.filter((metricsPort) => metricsPort !== 0))
+    await assertPortFree(metricsPort, '127.0.0.1', 'metrics port (METRICS_PORT)');
 
   if (env.SERVE_SKIP_BUILD === '1') {
     console.log('[serve] SERVE_SKIP_BUILD=1: using the existing builds');
@@ -88,7 +94,7 @@ await supervisor.run(async () => {
       ['--max-old-space-size=128', '--max-semi-space-size=4', 'dist/main.js'],
       {
         cwd: path.join(ROOT, 'backend'),
-        env: { ...apiEnv, MALLOC_ARENA_MAX: '2', PORT: String(apiPort) },
+        env: { ...apiEnv, MALLOC_ARENA_MAX: '2', PORT: String(apiPort), METRICS_PORT: String(metricsPorts[index]) },
         // A replica that dies is started again; nginx sends its traffic to the others meanwhile.
         restart: true,
       },

@@ -220,6 +220,8 @@ try {
     ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
     CONTACT_RATE_LIMIT: '1000000000',
     TRUST_PROXY: '1',
+    // The APIs run side by side: no metrics port (the request histogram is counted all the same).
+    METRICS_PORT: '0',
     ...(url ? { SMTP_URL: url, MAIL_FROM: 'leads@example.com', PUBLIC_URL: 'https://leads.example.com' } : {}),
   });
   const api = await start('API', 3, [...profiled, 'dist/main.js'], apiEnv(), (url) => ({ url: `${url}/api/health/ready` }));

@@ -8,6 +8,8 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { jsonBody } from './common/json-body.js';
 import { ApiErrorsFilter } from './errors/api-errors.filter.js';
+import { httpMetrics } from './metrics/http-metrics.middleware.js';
+import { Metrics } from './metrics/metrics.service.js';
 import { connectionCloseWhileDraining } from './shutdown/graceful-shutdown.js';
 import { ShutdownState } from './shutdown/shutdown-state.js';
 import { sameOriginOnly } from './common/same-origin.js';
@@ -71,6 +73,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // No client revalidates an API answer (the SPA's queries fetch afresh), so an ETag would
   // be a hash of every body for nothing.
   app.set('etag', false);
+  // First, so that a request's time includes every middleware, and answers before routing count.
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(securityHeaders());
   app.use(sameOriginOnly);
   app.use(connectionCloseWhileDraining(app.get(ShutdownState)));

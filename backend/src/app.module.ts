@@ -19,6 +19,7 @@ import { LeadEmailsModule } from './lead-emails/lead-emails.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LiveEventsModule } from './live-events/live-events.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResponseTimeModule } from './response-time/response-time.module.js';
 import { SheetsModule } from './sheets/sheets.module.js';
@@ -61,6 +62,7 @@ export class AppModule {
           },
         }),
         ShutdownModule,
+        MetricsModule,
         LeadsModule,
         RateLimitModule,
         // First of the modules with routes: Express tries the routes in the order they were

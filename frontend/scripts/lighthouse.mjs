@@ -71,6 +71,7 @@ async function startServer() {
       ...process.env,
       SERVE_PORT,
       SERVE_API_PORT: API_PORT,
+      METRICS_PORT: '0',
       SERVE_SKIP_BUILD: process.env.SERVE_SKIP_BUILD ?? '1',
       DATABASE_URL: database.url,
       ADMIN_USERNAME: ADMIN.username,

@@ -132,6 +132,16 @@ describe('docker-compose.yml', () => {
     assert.match(backend.environment.SESSION_SECRET, /^\$\{[A-Z_]+:\?/, 'SESSION_SECRET must come from .env and be required');
   });
 
+  test("the API's metrics port is published by no service (docs/operations.md says how to)", () => {
+    assert.equal(compose.services.backend.ports, undefined, 'the backend publishes nothing');
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const port of [...(service.ports ?? []), ...(service.expose ?? [])]) {
+        assert.doesNotMatch(String(typeof port === 'object' ? port.target : port), /9464/, name);
+      }
+    }
+    assert.doesNotMatch(compose.services.nginx.environment.API_UPSTREAM_SERVERS, /9464/);
+  });
+
   test('nginx is published on 8080 and waits for a healthy backend', () => {
     const nginx = compose.services.nginx;
     assert.ok(nginx.ports.some((port) => String(port).endsWith(':8080')));

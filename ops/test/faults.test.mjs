@@ -106,6 +106,8 @@ describe('faults: 2 API replicas behind nginx, embedded PostgreSQL', { timeout: 
     ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
     CONTACT_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'error',
+    // Replicas side by side on one machine: no metrics port (each would want 9464).
+    METRICS_PORT: '0',
     // A deprecated call (such as a query sent to a pg client still running one) throws.
     NODE_OPTIONS: '--throw-deprecation',
   };

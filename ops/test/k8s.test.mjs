@@ -140,6 +140,47 @@ describe('k8s/ (kustomize)', () => {
     assert.equal(rule.ports[0].port, 3000);
   });
 
+  test("Prometheus scrapes each API pod on its metrics port; that port is Prometheus's alone", () => {
+    const backend = find('Deployment', 'backend');
+    const port = Number(find('ConfigMap', 'backend-config').data.METRICS_PORT);
+    assert.equal(port, 9464);
+    assert.deepEqual(backend.spec.template.metadata.annotations, {
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(port),
+      'prometheus.io/path': '/metrics',
+    });
+    const [container] = backend.spec.template.spec.containers;
+    assert.ok(container.ports.some((entry) => entry.name === 'metrics' && entry.containerPort === port));
+    // Never through a Service, the web pods or the Ingress: nginx proxies /api/ to port 3000 only.
+    for (const service of objects.filter((object) => object.kind === 'Service')) {
+      assert.ok(
+        service.spec.ports.every((entry) => entry.port !== port && entry.targetPort !== 'metrics' && entry.targetPort !== port),
+        `Service/${service.metadata.name}`,
+      );
+    }
+    const rules = find('NetworkPolicy', 'backend').spec.ingress;
+    const metricsRules = rules.filter((rule) => rule.ports.some((entry) => entry.port === port));
+    assert.equal(metricsRules.length, 1);
+    assert.deepEqual(metricsRules[0].ports, [{ protocol: 'TCP', port }]);
+    // Namespace and pods in one peer: both must match.
+    assert.equal(metricsRules[0].from.length, 1);
+    assert.ok(metricsRules[0].from[0].namespaceSelector && metricsRules[0].from[0].podSelector);
+  });
+
+  test("the optional PodMonitor is outside the default kustomization and scrapes the API pods' metrics port", () => {
+    const [kustomization] = parseYamlDocuments(readText('k8s/kustomization.yaml'));
+    assert.ok(!kustomization.resources.includes('podmonitor.yaml'), 'applying k8s/ needs no Prometheus Operator CRD');
+    const [monitor] = parseYamlDocuments(readText('k8s/podmonitor.yaml'));
+    assert.equal(monitor.apiVersion, 'monitoring.coreos.com/v1');
+    assert.equal(monitor.kind, 'PodMonitor');
+    const backend = find('Deployment', 'backend');
+    const labels = backend.spec.template.metadata.labels;
+    assert.ok(Object.entries(monitor.spec.selector.matchLabels).every(([key, value]) => labels[key] === value));
+    const [endpoint] = monitor.spec.podMetricsEndpoints;
+    assert.equal(endpoint.path, '/metrics');
+    assert.ok(backend.spec.template.spec.containers[0].ports.some((entry) => entry.name === endpoint.port));
+  });
+
   test('only the Ingress controller reaches the web pods (it alone may set their X-Forwarded-For)', () => {
     const policy = find('NetworkPolicy', 'web');
     assert.deepEqual(policy.spec.podSelector.matchLabels, find('Deployment', 'web').spec.selector.matchLabels);

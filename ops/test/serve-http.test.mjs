@@ -103,6 +103,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
         SERVE_SKIP_BUILD: '1',
         SERVE_PORT: String(port),
         SERVE_API_PORT: String(firstApiPort),
+        METRICS_PORT: '0',
         API_REPLICAS: '2',
         EMBEDDED_POSTGRES_DIR: dataDir,
         ADMIN_USERNAME: 'admin',

@@ -11,6 +11,7 @@ describe(validateEnvironment.name, () => {
     expect(sut).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
+      METRICS_PORT: 9464,
       CONTACT_RATE_LIMIT: 10,
       TRUST_PROXY: 1,
       AUTO_REPLY_MAX_PER_HOUR: 60,
@@ -30,6 +31,11 @@ describe(validateEnvironment.name, () => {
     expect(validateEnvironment({ DATABASE_URL, MIGRATE_ON_START: 'true' }).MIGRATE_ON_START).toBe(true);
   });
 
+  it('reads METRICS_PORT, 0 turning the metrics off', () => {
+    expect(validateEnvironment({ DATABASE_URL, METRICS_PORT: '9100' }).METRICS_PORT).toBe(9100);
+    expect(validateEnvironment({ DATABASE_URL, METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+  });
+
   it('reads numbers from strings', () => {
     expect(validateEnvironment({ DATABASE_URL, PORT: '8081', CONTACT_RATE_LIMIT: '3', TRUST_PROXY: '2' })).toMatchObject({
       PORT: 8081,
@@ -43,6 +49,9 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL: 'mysql://db/app' }, /DATABASE_URL/],
     [{ DATABASE_URL, PORT: 'eighty' }, /PORT/],
     [{ DATABASE_URL, PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL, METRICS_PORT: 'prometheus' }, /METRICS_PORT must be a port number/],
+    [{ DATABASE_URL, METRICS_PORT: '70000' }, /METRICS_PORT must be a port number/],
+    [{ DATABASE_URL, METRICS_PORT: '-1' }, /METRICS_PORT must be a port number/],
     [{ DATABASE_URL, CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
     [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: '0' }, /AUTO_REPLY_MAX_PER_HOUR must be at least 1/],
     [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: 'many' }, /AUTO_REPLY_MAX_PER_HOUR must be a whole number/],

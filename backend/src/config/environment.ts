@@ -50,6 +50,17 @@ export class Environment {
   @Max(65535)
   PORT = 3000;
 
+  /**
+   * Port of the Prometheus text (`GET /metrics`, src/metrics/), a plain HTTP server of its own
+   * on HOST: never the API's port, so nginx (which proxies only /api/ to PORT) never serves it.
+   * `0` starts no server.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'METRICS_PORT must be a port number (0 turns the metrics off)' })
+  @Min(0, { message: 'METRICS_PORT must be a port number (0 turns the metrics off)' })
+  @Max(65535, { message: 'METRICS_PORT must be a port number (0 turns the metrics off)' })
+  METRICS_PORT = 9464;
+
   /** Interface to listen on: every one in a container; `make serve` keeps it to loopback behind nginx. */
   @IsString()
   @MinLength(1)

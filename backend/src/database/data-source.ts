@@ -39,6 +39,7 @@ import { ResponseTime1796581933046 } from './migrations/1796581933046-response-t
 import { ResponseTimeSettings } from '../leads/response-time-settings.entity.js';
 import { SpamQuarantine1796630000000 } from './migrations/1796630000000-spam-quarantine.js';
 import { ReturningOwnerIndex1796640000000 } from './migrations/1796640000000-returning-owner-index.js';
+import { DeliveriesFailedIndex1796650000000 } from './migrations/1796650000000-deliveries-failed-index.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -84,6 +85,7 @@ export const MIGRATIONS = [
   ResponseTime1796581933046,
   SpamQuarantine1796630000000,
   ReturningOwnerIndex1796640000000,
+  DeliveriesFailedIndex1796650000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

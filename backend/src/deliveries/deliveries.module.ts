@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeliveryMetrics } from './delivery-metrics.service.js';
 import { DeliveryWorker } from './delivery-worker.service.js';
 
 /**
@@ -6,7 +7,7 @@ import { DeliveryWorker } from './delivery-worker.service.js';
  * A feature queues rows in its own transactions and registers its channel's sender.
  */
 @Module({
-  providers: [DeliveryWorker],
+  providers: [DeliveryWorker, DeliveryMetrics],
   exports: [DeliveryWorker],
 })
 export class DeliveriesModule {}

@@ -74,6 +74,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.senders.set(sender.channel, sender);
   }
 
+  /** The channels with a sender here (the metrics report each, 0 when it has nothing waiting). */
+  get channels(): string[] {
+    return [...this.senders.keys()];
+  }
+
   onApplicationBootstrap(): void {
     // Pending deliveries left by an earlier run (or another replica that died) are due now.
     if (this.senders.size > 0) this.loop = this.run();

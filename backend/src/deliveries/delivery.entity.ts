@@ -16,6 +16,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 // The worker's claim query: the due pending rows, oldest first. Delivered and failed rows,
 // the bulk of the table over time, stay out of the index.
 @Index('ix_deliveries_pending_next_attempt_at', ['nextAttemptAt'], { where: `"status" = 'pending'` })
+// The metrics' count of failed deliveries by channel (delivery-metrics.service.ts).
+@Index('ix_deliveries_failed_channel', ['channel'], { where: `"status" = 'failed'` })
 // A target's delivery log, newest first.
 @Index('ix_deliveries_channel_target_created_at', ['channel', 'target', 'createdAt'])
 // One spreadsheet copy per submission: sending it again re-queues that row (ON CONFLICT).

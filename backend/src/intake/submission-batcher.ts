@@ -6,6 +6,7 @@ import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
+import { IntakeMetrics } from './intake-metrics.service.js';
 import { type StoreSubmissionsStatement, storeSubmissionsSql, type SubmissionField } from './store-submissions.sql.js';
 
 /**
@@ -72,6 +73,7 @@ export class SubmissionBatcher {
     private readonly config: ConfigService<Environment, true>,
     private readonly deliveries: DeliveryWorker,
     private readonly leadEvents: LeadEvents,
+    private readonly metrics: IntakeMetrics,
   ) {}
 
   /** Resolves once the submission is committed (or refused); rejects when its batch failed. */
@@ -109,7 +111,10 @@ export class SubmissionBatcher {
         if (error.code === DEADLOCK_DETECTED) return this.run(batch.map((pending) => pending.submission));
         throw error;
       });
-      batch.forEach((pending, index) => pending.resolve(outcomes[index]));
+      batch.forEach(({ submission, resolve }, index) => {
+        if (outcomes[index].result === 'stored') this.metrics.leadStored(submission.heldAsSpam, submission.spamReasonList);
+        resolve(outcomes[index]);
+      });
       // Its spreadsheet copy, webhooks and e-mails, if any, are queued: send them now.
       if (outcomes.some((outcome) => outcome.result === 'stored')) this.deliveries.nudge();
     } catch (error) {

@@ -2,9 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
+import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { storedSessionId } from '../identity/hashed-session-store.js';
 import type { Environment } from '../config/environment.js';
+import { METRIC_PREFIX, Metrics } from '../metrics/metrics.service.js';
 import { ShutdownState } from '../shutdown/shutdown-state.js';
 import { LeadCreatedListener } from './lead-created-listener.service.js';
 import { SESSION_LIVE_SQL, sessionLiveParameters } from './session-check.js';
@@ -35,14 +37,21 @@ export class EventStream {
   private readonly heartbeatMs: number;
   /** Each account's open streams, oldest first: how to close each for a newer one. */
   private readonly byUser = new Map<string, Array<() => void>>();
+  private readonly openStreams: Gauge;
 
   constructor(
     private readonly listener: LeadCreatedListener,
     private readonly shutdown: ShutdownState,
     @InjectDataSource() private readonly dataSource: DataSource,
     config: ConfigService<Environment, true>,
+    metrics: Metrics,
   ) {
     this.heartbeatMs = config.get('EVENTS_HEARTBEAT_MS', { infer: true });
+    this.openStreams = new Gauge({
+      name: `${METRIC_PREFIX}event_streams_open`,
+      help: "Dashboards' live event streams open in this process.",
+      registers: [metrics.registry],
+    });
   }
 
   open(req: Request, res: Response): void {
@@ -65,9 +74,11 @@ export class EventStream {
       void this.sessionLive(storedSid, userId).then((live) => (live ? res.write(': heartbeat\n\n') : close()));
     }, this.heartbeatMs);
     let closed = false;
+    this.openStreams.inc();
     const close = () => {
       if (closed) return;
       closed = true;
+      this.openStreams.dec();
       clearInterval(heartbeat);
       unsubscribe();
       untrack();

@@ -1,11 +1,13 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { Counter } from 'prom-client';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { notifyLive } from '../common/live-event.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
+import { METRIC_PREFIX, Metrics } from '../metrics/metrics.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
 import { LeadDetail, withoutHistory } from '../leads/lead-detail.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
@@ -65,6 +67,7 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
   private readonly intervalMs: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private readonly escalations: Counter;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -74,8 +77,14 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
     private readonly leadEvents: LeadEvents,
     private readonly mail: MailTransport,
     private readonly worker: DeliveryWorker,
+    metrics: Metrics,
   ) {
     this.intervalMs = config.get('RESPONSE_SCAN_INTERVAL_MS', { infer: true });
+    this.escalations = new Counter({
+      name: `${METRIC_PREFIX}escalations_total`,
+      help: 'Leads escalated as still new past their response target (each once, by the replica that claimed it).',
+      registers: [metrics.registry],
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -98,7 +107,11 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
   async scan(): Promise<void> {
     for (let filled = BATCH * 10; filled === BATCH * 10;) filled = await this.fillDueTimes();
     let queued = 0;
-    for (let claimed = BATCH; claimed === BATCH;) ({ claimed, queued } = await this.escalate(queued));
+    for (let claimed = BATCH; claimed === BATCH;) {
+      ({ claimed, queued } = await this.escalate(queued));
+      // Counted once its transaction committed: the claim, its e-mails and webhooks.
+      this.escalations.inc(claimed);
+    }
     for (let claimed = BATCH; claimed === BATCH;) ({ claimed, queued } = await this.remind(queued));
     if (queued > 0) this.worker.nudge();
   }

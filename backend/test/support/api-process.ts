@@ -71,8 +71,9 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
       NODE_ENV: 'development',
       LOG_LEVEL: 'silent',
       PORT: String(apiPort),
-      // Off unless a test turns it on, as in test-app.ts.
+      // Off unless a test turns them on, as in test-app.ts.
       SPAM_FILTER: 'off',
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -99,7 +99,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const databaseUrl = options.databaseUrl ?? (await createMigratedDatabase());
   // The spam score is off unless a test turns it on (SPAM_FILTER=on): the other tests send
   // one text from many addresses, which the score holds as spam (test/spam-*.spec.ts).
-  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, SPAM_FILTER: 'off', ...options.env };
+  // No metrics server unless a test asks for one (test/metrics.spec.ts): apps run side by side.
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    SPAM_FILTER: 'off',
+    METRICS_PORT: '0',
+    ...options.env,
+  };
   let builder = Test.createTestingModule({ imports: [AppModule.forRoot(env)] });
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
