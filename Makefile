@@ -1,5 +1,5 @@
 # Thin wrappers: every target calls npm or docker compose. See README.md.
-.PHONY: install test-packages bench-packages dev test bench test-containers serve up down
+.PHONY: install test-packages bench-packages dev test bench test-containers serve backup restore up down
 
 # Installs from the lock file when node_modules is missing or older than the lock.
 node_modules/.package-lock.json: package-lock.json
@@ -33,6 +33,14 @@ test-containers:
 
 serve: install
 	npm run serve
+
+# A pg_dump file of the database in use (embedded, or DATABASE_URL) in backups/, and its
+# restore into an empty database. See docs/operations.md, "Backups and restore".
+backup: install
+	npm run backup
+
+restore: install
+	npm run restore -- "$(FILE)"
 
 up:
 	docker compose up --build
