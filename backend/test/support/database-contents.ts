@@ -83,4 +83,27 @@ export async function recreateEmptyDatabase(url: string): Promise<void> {
   }
 }
 
+// scripts/pg-client.mjs is a plain ES module without types: its shape, as used here.
+interface PgClientModule {
+  pgClientBinDir(): Promise<string>;
+  connectionOf(url: string): { dbname: string; env: NodeJS.ProcessEnv };
+  runPgClient(bin: string, program: string, args: string[], options: { env: NodeJS.ProcessEnv }): Promise<unknown>;
+}
+
+/** Runs a plain-SQL dump (pg_dump's, with its COPY blocks) into the database of `url` with psql 18, in one transaction. */
+export async function loadSqlDump(url: string, file: string): Promise<void> {
+  const client = (await import(path.join(repoRoot, 'scripts/pg-client.mjs'))) as PgClientModule;
+  const bin = await client.pgClientBinDir();
+  const { dbname, env } = client.connectionOf(url);
+  const args = [
+    '--no-psqlrc',
+    '--quiet',
+    '--set=ON_ERROR_STOP=1',
+    '--single-transaction',
+    `--file=${file}`,
+    `--dbname=${dbname}`,
+  ];
+  await client.runPgClient(bin, 'psql', args, { env });
+}
+
 export { repoRoot };
