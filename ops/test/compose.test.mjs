@@ -179,6 +179,34 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  test('backup profile: off by default, the postgres image, daily pg_dump -Fc into a named volume, the newest kept', () => {
+    const backup = compose.services.backup;
+    assert.deepEqual(backup.profiles, ['backup']);
+    assert.equal(backup.image, compose.services.postgres.image, "pg_dump of the server's own version");
+    assert.equal(backup.depends_on.postgres.condition, 'service_healthy');
+    const [source, target] = backup.volumes.find((volume) => volume.endsWith(':/backups')).split(':');
+    assert.ok(source in compose.volumes, `${source} is a named volume`);
+    assert.equal(target, '/backups');
+    const [script] = backup.volumes.find((volume) => volume.includes('backup-loop.sh')).split(':');
+    const loop = readText(script);
+    assert.match(loop, /pg_dump --format=custom/);
+    assert.match(loop, /sleep "\$interval"/);
+    assert.match(loop, /tail -n "\+\$\(\(keep \+ 1\)\)"/, 'removes all but the newest BACKUP_KEEP');
+    assert.equal(backup.environment.BACKUP_INTERVAL_SECONDS, 86400);
+  });
+
+  test('docker-compose config accepts the backup profile', () => {
+    const envFile = envFileFrom({
+      POSTGRES_PASSWORD: 'Xq7vN2pL9rT4wZ8k',
+      SESSION_SECRET: 'q3T0yX9m1pZr8w+KcV2bN7eH4uJ6aLsD0fGiOk5RtYE=',
+    });
+    const output = run(dockerComposeBin(), ['--env-file', envFile, '-f', 'docker-compose.yml', '--profile', 'backup', 'config'], {
+      env: withoutSecrets(),
+    });
+    assert.match(output, /\n  backup:\n/);
+    assert.match(output, /PGPASSWORD: Xq7vN2pL9rT4wZ8k/);
+  });
+
   test('.env.example names every variable the compose file reads', () => {
     const example = readText('.env.example');
     const defined = new Set([...example.matchAll(/^([A-Z_][A-Z0-9_]*)=/gm)].map((match) => match[1]));

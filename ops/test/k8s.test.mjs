@@ -31,6 +31,7 @@ describe('k8s/ (kustomize)', () => {
     const kinds = objects.map((object) => `${object.kind}/${object.metadata.name}`).sort();
     assert.deepEqual(kinds, [
       'ConfigMap/backend-config',
+      'CronJob/backup',
       'Deployment/backend',
       'Deployment/web',
       'HorizontalPodAutoscaler/backend',
@@ -39,6 +40,7 @@ describe('k8s/ (kustomize)', () => {
       'Namespace/recruiting-rewritten',
       'NetworkPolicy/backend',
       'NetworkPolicy/web',
+      'PersistentVolumeClaim/backups',
       'PodDisruptionBudget/backend',
       'PodDisruptionBudget/web',
       'Service/backend',
@@ -207,6 +209,26 @@ describe('k8s/ (kustomize)', () => {
       }
     }
     assert.equal(find('ConfigMap', 'backend-config').data.ADMIN_RESET, 'false');
+  });
+
+  test("backups: a daily CronJob, never two at once, pg_dump -Fc of the Secret's DATABASE_URL onto the PVC", () => {
+    const cronJob = find('CronJob', 'backup');
+    assert.match(cronJob.spec.schedule, /^\d+ \d+ \* \* \*$/, 'once a day');
+    assert.equal(cronJob.spec.concurrencyPolicy, 'Forbid');
+    const pod = podSpecOf(cronJob);
+    const [container] = pod.containers;
+    // The postgres image carries pg_dump; its major version is the server's (compose runs the same).
+    assert.match(container.image, /^postgres:18\./);
+    const databaseUrl = container.env.find((variable) => variable.name === 'DATABASE_URL');
+    assert.deepEqual(databaseUrl.valueFrom.secretKeyRef, { name: 'backend-secrets', key: 'DATABASE_URL' });
+    assert.match(container.args.join('\n'), /pg_dump --format=custom .*--dbname="\$DATABASE_URL"/);
+    const claim = pod.volumes.find((volume) => volume.persistentVolumeClaim)?.persistentVolumeClaim.claimName;
+    assert.equal(claim, find('PersistentVolumeClaim', 'backups').metadata.name);
+    const mount = container.volumeMounts.find(
+      (volumeMount) => pod.volumes.find((v) => v.name === volumeMount.name)?.persistentVolumeClaim,
+    );
+    assert.equal(mount.mountPath, '/backups');
+    assert.equal(pod.securityContext.fsGroup, pod.securityContext.runAsGroup, 'the pod may write to the volume');
   });
 
   test('migrations run once, in a Job with the backend image', () => {
