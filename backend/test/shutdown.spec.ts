@@ -67,7 +67,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(await res.json()).toMatchObject({ message: 'Invalid username or password' });
     await expect(fetch(`${api.url}/api/health/live`)).rejects.toThrow();
     expect(api.child.exitCode).toBe(0);
-  }, 30_000);
+  });
 
   it('says not ready at once, keeps serving with Connection: close during the delay, then exits', async () => {
     await start(1500);
@@ -83,7 +83,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(live.headers.get('connection')).toBe('close');
     const took = await exitedWithin(10_000);
     console.log(`SIGTERM with a 1.5 s delay and no traffic: exited in ${took} ms`);
-  }, 30_000);
+  });
 
   it('closes an idle keep-alive connection without waiting for its client', async () => {
     await start(200);
@@ -95,7 +95,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     const took = await exitedWithin(5_000);
     console.log(`SIGTERM with an idle keep-alive connection open: exited in ${took} ms`);
     agent.destroy();
-  }, 30_000);
+  });
 
   it('exits within 25 s while a client stalls halfway through its body', async () => {
     await start(200);
@@ -114,5 +114,5 @@ describe('graceful shutdown (SIGTERM)', () => {
     console.log(`SIGTERM with a stalled upload: exited in ${took} ms`);
     expect(api.child.exitCode).toBe(0);
     socket.destroy();
-  }, 40_000);
+  });
 });

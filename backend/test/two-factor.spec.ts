@@ -115,7 +115,7 @@ describe('two-factor sign-in (TOTP)', () => {
 
     expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
     await login(account, ip, { code: totpCode(secret, Date.now() + STEP_MS) }).expect(429);
-  }, 30_000);
+  });
 
   it('records a missing or wrong code as a failed sign-in', async () => {
     const { account, agent } = await withTwoFactor();
