@@ -53,16 +53,32 @@ function keepingFailures(out, kept) {
   };
 }
 
+// The CPU time of a step's processes (user + system, every descendant that was waited for),
+// which the shell's `times` prints once the step's command has ended: against the step's
+// wall time it tells a step that keeps the cores busy from one that mostly waits.
+// `times` prints two lines: the shell's own, then its children's.
+const CPU_LINE = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/;
+
+/** `command`, then the CPU time of its processes (fd 3). */
+const withCpuTime = (command) => `(${command}); code=$?; times >&3; exit $code`;
+
 /** Runs one step with its output prefixed by its name; resolves whether it passed. */
 function run([name, command]) {
   const started = Date.now();
   const failures = [];
-  const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let cpuSeconds;
+  const child = spawn('bash', ['-c', withCpuTime(command)], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
   pipeLines(child.stdout, keepingFailures(process.stdout, failures), `[${name}]`);
   pipeLines(child.stderr, keepingFailures(process.stderr, failures), `[${name}]`);
+  let cpuText = '';
+  child.stdio[3].setEncoding('utf8').on('data', (text) => (cpuText += text));
+  child.stdio[3].on('end', () => {
+    const [, um, us, sm, ss] = CPU_LINE.exec(cpuText) ?? [];
+    if (um !== undefined) cpuSeconds = Number(um) * 60 + Number(us) + Number(sm) * 60 + Number(ss);
+  });
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      times.push({ name, seconds: (Date.now() - started) / 1000, passed: code === 0, failures });
+      times.push({ name, seconds: (Date.now() - started) / 1000, cpuSeconds, passed: code === 0, failures });
       resolve(code === 0);
     });
   });
@@ -78,9 +94,11 @@ function summary(totalSeconds) {
     const whole = Math.round(seconds); // rounded first, so 539.6 s reads 9 min 0 s, not 8 min 60 s
     return `${Math.floor(whole / 60)} min ${whole % 60} s`;
   };
-  console.log('\nmake test, step by step:');
-  for (const { name, seconds, passed } of times)
-    console.log(`  ${name.padEnd(14)} ${minutes(seconds).padStart(13)}  ${passed ? 'passed' : 'FAILED'}`);
+  console.log("\nmake test, step by step (CPU: the step's processes, user + system; cores: CPU ÷ time):");
+  for (const { name, seconds, cpuSeconds, passed } of times) {
+    const cpu = cpuSeconds === undefined ? '' : `CPU ${minutes(cpuSeconds)}, ${(cpuSeconds / seconds).toFixed(2)} cores`;
+    console.log(`  ${name.padEnd(14)} ${minutes(seconds).padStart(13)}  ${passed ? 'passed' : 'FAILED'}  ${cpu}`);
+  }
   console.log(`  ${'all'.padEnd(14)} ${minutes(totalSeconds).padStart(13)}`);
   const failed = times.filter((step) => !step.passed);
   if (failed.length === 0) return;
