@@ -31,7 +31,8 @@ const PASSWORD = randomBytes(18).toString('base64url');
 const wrkScript = path.join(import.meta.dirname, 'contact.wrk.lua');
 const form = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', interest: 'community' });
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 /** Signs `username` in and answers its session cookie. */
 async function signIn(base, username) {
@@ -72,7 +73,18 @@ function openStream(base, cookie, onEvent) {
 
 /** Starts wrk posting the contact form until it is stopped; answers its stop(). */
 function intakeLoad(base) {
-  const wrk = execFile('wrk', ['-t1', `-c${LOAD_CONNECTIONS}`, '-d600s', '-s', wrkScript, `${base}/api/contact`, '--', form, 'ip', randomBytes(4).toString('hex')]);
+  const wrk = execFile('wrk', [
+    '-t1',
+    `-c${LOAD_CONNECTIONS}`,
+    '-d600s',
+    '-s',
+    wrkScript,
+    `${base}/api/contact`,
+    '--',
+    form,
+    'ip',
+    randomBytes(4).toString('hex'),
+  ]);
   return () =>
     new Promise((resolve) => {
       wrk.on('exit', resolve);
@@ -129,7 +141,11 @@ try {
     );
   }
   const adminCookie = await signIn(base, 'admin');
-  const created = await fetch(`${base}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: form });
+  const created = await fetch(`${base}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: form,
+  });
   const { id } = await created.json();
 
   /** One status change, and the ms until each stream heard of it (missing: lost). */
@@ -163,7 +179,9 @@ try {
     }
   }
 
-  console.log(`${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load average ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load average ${os.loadavg()[0].toFixed(2)}`,
+  );
   console.log(
     `${ROUNDS} rounds of ${CHANGES} status changes per case, interleaved; each change's event timed on ${STREAMS} open streams (one per teammate), from the PATCH sent to the event read`,
   );
@@ -183,7 +201,7 @@ try {
       ]),
     ),
   );
-  console.log('every figure rounded down; the goal: a teammate\'s change on the other screens within 1 s (p99)');
+  console.log("every figure rounded down; the goal: a teammate's change on the other screens within 1 s (p99)");
 } finally {
   for (const stream of streams) stream.close();
   await api?.stop();
