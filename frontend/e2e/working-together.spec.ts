@@ -55,10 +55,25 @@ test("one changes the status: the other's drawer and row show it; a teammate who
   await ann.page.getByTestId('trend-chart').scrollIntoViewIfNeeded(); // the chart mounts in view
   await expect(ann.page.getByTestId('trend-chart').locator('svg').first()).toBeVisible();
 
+  // The figure (printed, not asserted): from the admin's choice to Ann's drawer showing it.
+  const shownAt = ann.page.evaluate(
+    (label) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          const select = document.querySelector<HTMLSelectElement>(`[role="dialog"] select[aria-label="${label}"]`);
+          if (select?.value === 'contacted') resolve(Date.now());
+          else setTimeout(check, 5);
+        };
+        check();
+      }),
+    `Status of ${name}`,
+  );
+  const changedAt = Date.now();
   await drawer(page)
     .getByRole('combobox', { name: `Status of ${name}` })
     .selectOption('contacted');
   await expect(drawer(ann.page).getByRole('combobox', { name: `Status of ${name}` })).toHaveValue('contacted');
+  console.log(`a teammate's status change on the other screen after ${(await shownAt) - changedAt} ms`);
   await expect(rowSelect(ann.page, `Status of ${name}`)).toHaveValue('contacted');
   await expect(drawer(ann.page).getByTestId('history')).toContainText('Status: New → Contacted');
 
