@@ -38,6 +38,9 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     testTimeout: 20_000,
+    // A test waits for what the user would see, with room for a loaded 2-core machine (the
+    // defaults, 1 s, failed the cards' idle-time rendering there): how fast is Lighthouse's question.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       // Components: each file on a page of its own (jsdom).
       {

@@ -19,9 +19,9 @@ afterAll(async () => {
   for (let waited = 0; toasts() > 0 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
-// findBy… and waitFor wait up to 5 s, not 1: on a busy 2-core machine a dashboard's first
+// findBy… and waitFor wait up to 10 s, not 1: on a busy 2-core machine a dashboard's first
 // rows (built in React's deferred render, after its queries) took longer than a second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no media queries: every test runs as on a wide screen.
 window.matchMedia = (query: string) =>
