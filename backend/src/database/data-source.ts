@@ -37,8 +37,12 @@ import { SlackEndpointsNewLeadsOnly1796578357699 } from './migrations/1796578357
 import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
 import { ResponseTime1796581933046 } from './migrations/1796581933046-response-time.js';
 import { ResponseTimeSettings } from '../leads/response-time-settings.entity.js';
+import { LeadMessage } from '../conversation/lead-message.entity.js';
+import { LeadMessageAttachment } from '../conversation/lead-message-attachment.entity.js';
+import { LeadReplyToken } from '../conversation/lead-reply-token.entity.js';
 import { SpamQuarantine1796630000000 } from './migrations/1796630000000-spam-quarantine.js';
 import { ReturningOwnerIndex1796640000000 } from './migrations/1796640000000-returning-owner-index.js';
+import { Conversation1796700000000 } from './migrations/1796700000000-conversation.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -55,6 +59,9 @@ const ENTITIES = [
   ContactNote,
   EmailChange,
   ResponseTimeSettings,
+  LeadMessage,
+  LeadMessageAttachment,
+  LeadReplyToken,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -84,6 +91,7 @@ export const MIGRATIONS = [
   ResponseTime1796581933046,
   SpamQuarantine1796630000000,
   ReturningOwnerIndex1796640000000,
+  Conversation1796700000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
