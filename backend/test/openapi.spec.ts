@@ -24,6 +24,8 @@ describe('OpenAPI', () => {
       '/api/admin/contacts/export.csv',
       '/api/admin/contacts/{id}',
       '/api/admin/contacts/{id}/emails',
+      '/api/admin/contacts/{id}/messages',
+      '/api/admin/contacts/{id}/messages/{messageId}/attachments/{attachmentId}',
       '/api/admin/contacts/{id}/notes',
       '/api/admin/contacts/{id}/notes/{noteId}',
       '/api/admin/contacts/{id}/redeliver',
@@ -65,6 +67,7 @@ describe('OpenAPI', () => {
       '/api/contact/token',
       '/api/health/live',
       '/api/health/ready',
+      '/api/inbound/email',
       '/api/privacy',
     ]);
     expect(res.body.components.schemas.CreateContactDto.properties.interest.enum).toEqual([

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
+import { MailModule } from '../mail/mail.module.js';
+import { InboundEmailController } from './inbound-email.controller.js';
+import { InboundEmailEndpoint } from './inbound-email-endpoint.service.js';
+import { InboundMessages } from './inbound-messages.service.js';
+import { LeadMessagesController } from './lead-messages.controller.js';
+import { LeadThreads } from './lead-threads.service.js';
+import { MessageSending } from './message-sending.service.js';
+import { ReplySender } from './reply-sender.service.js';
+
+/**
+ * The conversation (docs/conversation.md): a teammate's e-mails to a lead (MessageSending,
+ * sent by ReplySender from the outbox), the lead's replies taken raw (InboundMessages, also the
+ * entry of a mailbox poller) and the thread with its files (LeadThreads).
+ */
+@Module({
+  imports: [AuditModule, DeliveriesModule, MailModule],
+  controllers: [LeadMessagesController, InboundEmailController],
+  providers: [MessageSending, ReplySender, InboundMessages, InboundEmailEndpoint, LeadThreads, ResponseTimeSettingsService],
+  exports: [InboundMessages],
+})
+export class ConversationModule {}
