@@ -1461,7 +1461,8 @@ export interface components {
        * @description What it is: the new-lead notice to a teammate, the auto-reply to the visitor, …
        * @enum {string}
        */
-      kind: 'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset';
+      kind:
+        'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset' | 'overdue' | 'follow-up' | 'reply';
       /** @enum {string} */
       state: 'pending' | 'delivered' | 'failed';
       attempts: number;
