@@ -9,6 +9,7 @@ import { waitFor } from './support/sheets-endpoint.js';
 import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { ErasureService } from '../src/leads/erasure.service.js';
 import { openEventStream, signInCookie } from './support/event-stream.js';
 import type { AddressInfo } from 'node:net';
 
@@ -423,5 +424,15 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     const later = await rawEmail({ from: 'erase.me@example.org', to: 'leads@example.com', subject: 'Again', text: 'Me again' });
     expect((await postInbound(sut, later).expect(202)).body).toEqual({ stored: 0 });
     await asViewer.get(`/api/admin/contacts/${id}/messages`).expect(404);
+
+    // Retention erases the same way: an old lead's conversation goes with it.
+    const old = await lead('old.lead@example.org', { submittedAt: new Date(Date.now() - 400 * 86_400_000) });
+    await postInbound(
+      sut,
+      await rawEmail({ from: 'old.lead@example.org', to: 'leads@example.com', subject: 'Old', text: 'Old' }),
+    ).expect(202);
+    expect(await countMessages(old)).toBe(1);
+    expect(await sut.app.get(ErasureService).eraseOlderThan(new Date(Date.now() - 365 * 86_400_000))).toBe(1);
+    expect(await countMessages(old)).toBe(0);
   });
 });
