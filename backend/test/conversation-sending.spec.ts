@@ -145,7 +145,7 @@ describe('the conversation: sending (one API, a real SMTP server)', () => {
     expect(smtp.received.some((mail) => mail.mail.subject === 'Waiting for an answer: Answered Lead')).toBe(false);
   });
 
-  it('threads on the lead\'s last message: In-Reply-To, References, "Re:" its subject', async () => {
+  it('threads on the lead\'s last own message (not an automatic one): In-Reply-To, References, "Re:" its subject', async () => {
     const ada = await lead({ email: 'ada.thread@example.org' });
     const first = await asMember
       .post(`/api/admin/contacts/${ada.id}/messages`)
@@ -162,6 +162,16 @@ describe('the conversation: sending (one API, a real SMTP server)', () => {
       text: 'Tuesday works.',
     });
     expect((await postInbound(sut, reply).expect(202)).body).toEqual({ stored: 1, leadId: ada.id });
+    // An out-of-office after it is no thread to answer in.
+    const away = await rawEmail({
+      from: 'ada.thread@example.org',
+      to: 'leads@example.com',
+      subject: 'Out of office',
+      messageId: '<away-1@mail.example.org>',
+      headers: { 'Auto-Submitted': 'auto-replied' },
+      text: 'Back on Monday.',
+    });
+    expect((await postInbound(sut, away).expect(202)).body).toEqual({ stored: 1, leadId: ada.id });
 
     await asMember
       .post(`/api/admin/contacts/${ada.id}/messages`)

@@ -9,6 +9,9 @@ export const INBOUND_MAX_BYTES = 25 * 1024 * 1024;
 /** The longest text kept of one message (characters): a reply, not a book. */
 const MAX_TEXT_LENGTH = 100_000;
 
+/** The most of an HTML part read for its text (characters). */
+const MAX_HTML_LENGTH = 2_000_000;
+
 /** An attachment of an incoming message, with its content when it is within the limit. */
 export interface InboundAttachment {
   filename: string;
@@ -85,6 +88,8 @@ export function isAutomatic(mail: ParsedMail): boolean {
 export function textOfHtml(html: string): string {
   return convert(html, {
     wordwrap: false,
+    // A reply's text is near the top: the rest of a huge part is not worth the CPU.
+    limits: { maxInputLength: MAX_HTML_LENGTH },
     selectors: [
       { selector: 'img', format: 'skip' },
       { selector: 'script', format: 'skip' },

@@ -102,7 +102,8 @@ export class MessageSending {
   ): Promise<LeadMessage> {
     const sender = await manager.findOneOrFail(User, { where: { id: account.id } });
     const last = await manager.findOne(LeadMessage, {
-      where: { submissionId: lead.id, direction: 'in' },
+      // The lead's own last message: an out-of-office or a bounce is no thread to answer in.
+      where: { submissionId: lead.id, direction: 'in', automatic: false },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
     const subject = last ? replySubject(last.subject) : input.subject || DEFAULT_SUBJECT;
