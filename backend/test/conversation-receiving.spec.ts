@@ -344,6 +344,18 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
       await postInbound(sut, raw).expect(202);
       const event = await stream.next('lead.message', (message) => message.event === 'lead.message');
       expect(JSON.parse(event.data ?? '')).toEqual({ id });
+
+      // A teammate's message: the lead changed (lead.updated) and its thread did (lead.message), then again once sent.
+      const before = stream.messages.length;
+      await asMember.post(`/api/admin/contacts/${id}/messages`).send({ body: 'Hello' }).expect(201);
+      const data = JSON.stringify({ id });
+      await stream.next('lead.updated', (message) => message.event === 'lead.updated' && message.data === data);
+      await waitFor(
+        'lead.message twice more (queued, then sent)',
+        () =>
+          stream.messages.slice(before).filter((message) => message.event === 'lead.message' && message.data === data).length >=
+          2,
+      );
     } finally {
       stream.close();
     }
