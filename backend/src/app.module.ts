@@ -22,6 +22,7 @@ import { MailModule } from './mail/mail.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResponseTimeModule } from './response-time/response-time.module.js';
+import { ConversationModule } from './conversation/conversation.module.js';
 import { SheetsModule } from './sheets/sheets.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { UsersModule } from './team/users.module.js';
@@ -80,6 +81,7 @@ export class AppModule {
         AutoReplyModule,
         WebhooksModule,
         ResponseTimeModule,
+        ConversationModule,
         LeadEmailsModule,
         // Last: the OpenAPI document lists its routes after the others' (and the checked-in API types in that order).
         SheetsModule,

@@ -27,7 +27,8 @@ describe('one’s own account', () => {
       displayName: 'Ana',
       role: 'member',
       timeZone: 'Europe/Paris',
-      notifications: { newLead: 'daily', assigned: true },
+      notifications: { newLead: 'daily', assigned: true, replies: 'instant' },
+      signature: null,
       twoFactor: false,
     };
     expect(body).toEqual(expected);

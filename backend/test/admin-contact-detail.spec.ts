@@ -44,6 +44,8 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
       spamScore: 0,
       spamReasons: [],
       heldAsSpam: false,
+      lastMessageAt: null,
+      awaitingReply: false,
       notes: [],
       statusChangedAt: null,
       statusChangedBy: null,

@@ -52,6 +52,8 @@ describe('GET /api/admin/contacts', () => {
       spamScore: 0,
       spamReasons: [],
       heldAsSpam: false,
+      lastMessageAt: null,
+      awaitingReply: false,
       // Not answered yet; its due time comes with the response-time scan.
       firstRespondedAt: null,
       responseMinutes: null,

@@ -54,6 +54,8 @@ describe('admin sign-in', () => {
       // The link's token is the proof: it may be opened where nobody is signed in.
       'POST /api/auth/email/confirm',
       'GET /api/privacy',
+      // A mail provider's inbound webhook: its own bearer secret (test/conversation-receiving.spec.ts), no session.
+      'POST /api/inbound/email',
     ];
     const all = servedRoutes(sut);
     // The OpenAPI document and its UI are public too; they hold no data.
@@ -101,7 +103,8 @@ describe('admin sign-in', () => {
       displayName: 'admin',
       role: 'admin',
       timeZone: 'UTC',
-      notifications: { newLead: 'instant', assigned: true },
+      notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
+      signature: null,
       twoFactor: false,
     });
     const res = await request(sut.server).get('/api/auth/me').expect(401);

@@ -24,6 +24,8 @@ describe('OpenAPI', () => {
       '/api/admin/contacts/export.csv',
       '/api/admin/contacts/{id}',
       '/api/admin/contacts/{id}/emails',
+      '/api/admin/contacts/{id}/messages',
+      '/api/admin/contacts/{id}/messages/{messageId}/attachments/{attachmentId}',
       '/api/admin/contacts/{id}/notes',
       '/api/admin/contacts/{id}/notes/{noteId}',
       '/api/admin/contacts/{id}/redeliver',
@@ -31,6 +33,9 @@ describe('OpenAPI', () => {
       '/api/admin/events',
       '/api/admin/invitations',
       '/api/admin/invitations/{id}',
+      '/api/admin/reply-templates',
+      '/api/admin/reply-templates/{id}',
+      '/api/admin/reply-templates/{id}/render',
       '/api/admin/settings/auto-reply',
       '/api/admin/settings/email',
       '/api/admin/settings/response-time',
@@ -65,6 +70,7 @@ describe('OpenAPI', () => {
       '/api/contact/token',
       '/api/health/live',
       '/api/health/ready',
+      '/api/inbound/email',
       '/api/privacy',
     ]);
     expect(res.body.components.schemas.CreateContactDto.properties.interest.enum).toEqual([

@@ -60,7 +60,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
     expect((await agent.get('/api/auth/me').expect(200)).body).toMatchObject({
       email: 'bea@example.com',
       displayName: 'Bea B.',
-      notifications: { newLead: 'off', assigned: true },
+      notifications: { newLead: 'off', assigned: true, replies: 'off' },
       role: 'viewer',
     });
     const { body: after } = await admin.get('/api/admin/users').expect(200);
@@ -82,7 +82,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
       username: 'cleo',
       role: 'member',
       // Members (and admins) get each new lead by e-mail from the start; viewers do not.
-      notifications: { newLead: 'instant', assigned: true },
+      notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
     });
     // Their first sign-in: the team page does not say "Never signed in".
     const { body: team } = await admin.get('/api/admin/users').expect(200);

@@ -107,7 +107,7 @@ describe('outgoing webhooks', () => {
     expect(refused.body.message).toEqual(
       expect.arrayContaining([
         'url must be an http(s) URL',
-        'each event must be one of lead.created, lead.updated, lead.erased, lead.overdue',
+        'each event must be one of lead.created, lead.updated, lead.erased, lead.overdue, lead.message',
       ]),
     );
     await admin.post('/api/admin/webhooks').send({ url: receiver.url, events: [] }).expect(400);

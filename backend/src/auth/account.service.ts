@@ -34,6 +34,9 @@ export class AccountService {
     if (changes.timeZone !== undefined) columns.timeZone = changes.timeZone;
     if (changes.notifications?.newLead !== undefined) columns.notifyNewLead = changes.notifications.newLead;
     if (changes.notifications?.assigned !== undefined) columns.notifyAssigned = changes.notifications.assigned;
+    if (changes.notifications?.replies !== undefined) columns.notifyReplies = changes.notifications.replies;
+    // Kept as written (line breaks included); blank removes it.
+    if (changes.signature !== undefined) columns.signature = changes.signature.trim() === '' ? null : changes.signature;
     if (Object.keys(columns).length > 0) {
       await this.dataSource.manager.update(User, { id }, columns);
       // Teammates' pickers and threads show the new name.

@@ -9,6 +9,12 @@ const BULK_PATHS = new Set(['/api/admin/contacts/bulk', '/api/admin/contacts/bul
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
+/**
+ * The one route whose body is not JSON: a raw e-mail (`message/rfc822`, up to 25 MB), which its
+ * controller reads itself after checking the secret (src/conversation/inbound-email.controller.ts).
+ */
+export const INBOUND_EMAIL_PATH = '/api/inbound/email';
+
 function problem(statusCode: number, error: string, message: string | string[]) {
   return { statusCode, error, message };
 }
@@ -90,7 +96,13 @@ function bodyParser(): RequestHandler {
   return (req, res, next) => (BULK_PATHS.has(req.path) ? bulk : small)(req, res, next);
 }
 
-/** The JSON body parser of the API with its limits, in place of Nest's default one. */
+/** The JSON body parser of the API with its limits, in place of Nest's default one (every route but INBOUND_EMAIL_PATH). */
 export function jsonBody(): Array<RequestHandler | ErrorRequestHandler> {
-  return [requireJson, requireUtf8, bodyParser(), bodyErrors, requireObject, requireTypableText];
+  const handlers: RequestHandler[] = [requireJson, requireUtf8, bodyParser(), requireObject, requireTypableText];
+  const skipRaw =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      req.path === INBOUND_EMAIL_PATH ? next() : handler(req, res, next);
+  const [json, utf8, parser, ...after] = handlers.map(skipRaw);
+  return [json, utf8, parser, bodyErrors, ...after];
 }

@@ -9,11 +9,12 @@ export const LIVE_EVENTS_CHANNEL = 'live_events';
 
 /** What a notification on LIVE_EVENTS_CHANNEL carries: ids only, never personal data. */
 export type LiveNotice =
-  { type: 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.follow_up_due'; ids: string[] } | { type: 'team.updated' };
+  | { type: 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.follow_up_due' | 'lead.message'; ids: string[] }
+  | { type: 'team.updated' };
 
 /** An event as a dashboard's stream sends it (`event:` and `data:`). */
 export interface LiveEvent {
-  type: 'lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.follow_up_due' | 'team.updated';
+  type: 'lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.follow_up_due' | 'lead.message' | 'team.updated';
   data: Record<string, unknown>;
 }
 
@@ -34,7 +35,7 @@ export async function notifyLive(manager: EntityManager, notice: LiveNotice): Pr
 
 /**
  * The stream events of one notice: `lead.updated`, `lead.overdue` (its response target passed,
- * escalated) and `lead.follow_up_due` one per lead with `{ id }`, `lead.erased` with its ids,
+ * escalated), `lead.follow_up_due` and `lead.message` (a message of its conversation stored) one per lead with `{ id }`, `lead.erased` with its ids,
  * `team.updated` empty.
  */
 export function liveEventsOf(notice: LiveNotice): LiveEvent[] {

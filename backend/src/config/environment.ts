@@ -272,6 +272,32 @@ export class Environment {
   )
   PUBLIC_URL?: string;
 
+  /**
+   * The mailbox that receives the leads' replies (src/conversation/): each message sent to a
+   * lead carries `Reply-To: <local>+<token>@<domain>` of it. Unset: no Reply-To is added
+   * (replies go to MAIL_FROM and are matched by their thread or address when they come in).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9.!#$%&'*/=?^_`{|}~-]+@[^\s<>@+]+\.[^\s<>@+]+$/, {
+    message: 'REPLY_ADDRESS must be a bare e-mail address without a +tag (e.g. replies@team.example.com)',
+  })
+  REPLY_ADDRESS?: string;
+
+  /** The bearer secret of `POST /api/inbound/email`; unset: that route answers 404. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'INBOUND_EMAIL_SECRET must be at least 32 characters' })
+  INBOUND_EMAIL_SECRET?: string;
+
+  /** The largest attachment of an incoming message whose content is kept (MB); larger ones are listed without it. */
+  @Type(() => Number)
+  @IsInt({ message: 'INBOUND_ATTACHMENT_MAX_MB must be a whole number of megabytes from 1 to 25' })
+  @Min(1, { message: 'INBOUND_ATTACHMENT_MAX_MB must be a whole number of megabytes from 1 to 25' })
+  @Max(25, { message: 'INBOUND_ATTACHMENT_MAX_MB must be a whole number of megabytes from 1 to 25' })
+  INBOUND_ATTACHMENT_MAX_MB = 10;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

@@ -37,9 +37,15 @@ import { SlackEndpointsNewLeadsOnly1796578357699 } from './migrations/1796578357
 import { EmailChanges1796579176000 } from './migrations/1796579176000-email-changes.js';
 import { ResponseTime1796581933046 } from './migrations/1796581933046-response-time.js';
 import { ResponseTimeSettings } from '../leads/response-time-settings.entity.js';
+import { LeadMessage } from '../conversation/lead-message.entity.js';
+import { LeadMessageAttachment } from '../conversation/lead-message-attachment.entity.js';
+import { LeadReplyToken } from '../conversation/lead-reply-token.entity.js';
+import { ReplyTemplate } from '../conversation/reply-template.entity.js';
 import { SpamQuarantine1796630000000 } from './migrations/1796630000000-spam-quarantine.js';
 import { ReturningOwnerIndex1796640000000 } from './migrations/1796640000000-returning-owner-index.js';
 import { DeliveriesFailedIndex1796650000000 } from './migrations/1796650000000-deliveries-failed-index.js';
+import { Conversation1796700000000 } from './migrations/1796700000000-conversation.js';
+import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -56,6 +62,10 @@ const ENTITIES = [
   ContactNote,
   EmailChange,
   ResponseTimeSettings,
+  LeadMessage,
+  LeadMessageAttachment,
+  LeadReplyToken,
+  ReplyTemplate,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -86,6 +96,8 @@ export const MIGRATIONS = [
   SpamQuarantine1796630000000,
   ReturningOwnerIndex1796640000000,
   DeliveriesFailedIndex1796650000000,
+  Conversation1796700000000,
+  ReplyTemplates1796700000001,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

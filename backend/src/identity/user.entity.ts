@@ -5,6 +5,13 @@ import type { Role } from './roles.js';
 export const NEW_LEAD_NOTIFICATIONS = ['instant', 'daily', 'off'] as const;
 export type NewLeadNotification = (typeof NEW_LEAD_NOTIFICATIONS)[number];
 
+/** Whether a lead's reply is e-mailed (the conversation feature). */
+export const REPLY_NOTIFICATIONS = ['instant', 'off'] as const;
+export type ReplyNotification = (typeof REPLY_NOTIFICATIONS)[number];
+
+/** The longest signature, added below each message the user sends a lead. */
+export const SIGNATURE_MAX_LENGTH = 1000;
+
 /** An account of the team. Never deleted (history keeps its names): disabled instead. */
 @Entity('users')
 // Unique whatever the letter case: (lower(username)), an expression index that TypeORM cannot
@@ -51,6 +58,14 @@ export class User {
   @Column({ name: 'notify_assigned', type: 'boolean', default: true })
   notifyAssigned!: boolean;
 
+  /** A lead's reply by e-mail (`instant`) or not; viewers start `off` (replyDefault). */
+  @Column({ name: 'notify_replies', type: 'varchar', length: 8, default: 'instant' })
+  notifyReplies!: ReplyNotification;
+
+  /** Added below each message the user sends a lead (plain text); null: none. */
+  @Column({ type: 'text', nullable: true })
+  signature!: string | null;
+
   /** The TOTP secret, encrypted (auth/secret-box.ts); set at setup, in use once enabled. */
   @Column({ name: 'two_factor_secret', type: 'text', nullable: true, select: false })
   twoFactorSecret!: string | null;
@@ -73,6 +88,11 @@ export class User {
  * viewers, who read the inbox but do not work it (they can turn it on themselves).
  */
 export function newLeadDefault(role: Role): NewLeadNotification {
+  return role === 'viewer' ? 'off' : 'instant';
+}
+
+/** The reply e-mail an account starts with: on for admins and members, off for viewers (as newLeadDefault). */
+export function replyDefault(role: Role): ReplyNotification {
   return role === 'viewer' ? 'off' : 'instant';
 }
 

@@ -16,6 +16,7 @@ export interface ContactFilters {
   assignee?: { asked: string; id: string | null };
   response?: ResponseFilter;
   followUp?: FollowUpFilter;
+  conversation?: ConversationFilter;
 }
 
 /** `response`: leads still new past their target, all still new, or answered (left new once). */
@@ -25,6 +26,10 @@ export type ResponseFilter = (typeof RESPONSE_FILTERS)[number];
 /** `followUp=due`: a follow-up date now or earlier, on a lead neither archived nor spam. */
 export const FOLLOW_UP_FILTERS = ['due'] as const;
 export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+
+/** `conversation=awaiting`: the newest message of the lead's conversation is one the lead wrote (not automatic). */
+export const CONVERSATION_FILTERS = ['awaiting'] as const;
+export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
 
 // What each response filter keeps (response_due_at is set only while a lead is new).
 const RESPONSE_CONDITIONS: Record<ResponseFilter, string> = {
@@ -56,6 +61,7 @@ export function contactFilters(query: ContactFiltersQueryDto, me: string | null 
     to,
     response: query.response,
     followUp: query.followUp,
+    conversation: query.conversation,
     assignee:
       assignee === undefined
         ? undefined
@@ -74,6 +80,7 @@ export function filtersSearchParams(filters: ContactFilters): URLSearchParams {
   if (filters.assignee) params.set('assignee', filters.assignee.asked);
   if (filters.response) params.set('response', filters.response);
   if (filters.followUp) params.set('followUp', filters.followUp);
+  if (filters.conversation) params.set('conversation', filters.conversation);
   return params;
 }
 
@@ -106,6 +113,7 @@ export function applyContactFilters<T extends ObjectLiteral>(
   if (filters.assignee?.id === null) query.andWhere('s.assignee_id IS NULL');
   else if (filters.assignee) query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filters.assignee.id });
   if (filters.response) query.andWhere(RESPONSE_CONDITIONS[filters.response]);
+  if (filters.conversation === 'awaiting') query.andWhere('s.awaiting_reply');
   if (filters.followUp === 'due') query.andWhere(`s.follow_up_at <= now() AND s.status NOT IN ('archived', 'spam')`);
   return query;
 }

@@ -12,7 +12,7 @@ import { LeadEvents } from '../leads/lead-events.service.js';
 import { ContactRelease } from './contact-release.service.js';
 import { ifMatchHolds } from '../leads/lead-version.js';
 import { ContactDetailDto, DeliveryDto } from '../leads/dto/contact-detail.dto.js';
-import { LeadDetail, withoutHistory } from '../leads/lead-detail.service.js';
+import { LeadDetail } from '../leads/lead-detail.service.js';
 import type { UpdateContactDto } from './dto/update-contact.dto.js';
 import { instant } from '../common/instant.js';
 import { recordFirstResponses } from '../leads/first-response.js';
@@ -143,17 +143,9 @@ export class ContactTriageService {
     if (!(await manager.existsBy(User, assignable))) throw new BadRequestException([ASSIGNEE_RULE]);
   }
 
-  /**
-   * What every change of a lead does, in the change's transaction, after it: a new version
-   * (its ETag: a save made on the older one is refused), then LeadEvents.updated with the lead
-   * as `GET …/:id` answers it without its history (every dashboard's stream, the `lead.updated`
-   * webhooks). Any feature that changes a lead calls this (nudge the DeliveryWorker after the
-   * commit when `webhooks`, the deliveries queued, is > 0).
-   */
-  async leadChanged(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
-    await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
-    const detail = await this.detail(id, manager);
-    return { detail, webhooks: await this.leadEvents.updated(manager, withoutHistory(detail)) };
+  /** LeadDetail.changed: a new version, then LeadEvents.updated (nudge the DeliveryWorker after the commit when `webhooks` > 0). */
+  leadChanged(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
+    return this.leads.changed(manager, id);
   }
 
   /**

@@ -30,6 +30,8 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // migration 1796581933046 alone.
 @Index('ix_contact_submissions_response_due_at', { synchronize: false })
 @Index('ix_contact_submissions_follow_up_at', { synchronize: false })
+// The conversation filter (`conversation=awaiting`): the leads whose newest message is the lead's, newest first.
+@Index('ix_contact_submissions_awaiting_reply', ['submittedAt', 'id'], { where: '"awaiting_reply"' })
 export class ContactSubmission {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_contact_submissions' })
   id!: string;
@@ -141,6 +143,14 @@ export class ContactSubmission {
   /** When a teammate released it from the hold: a released lead is never held again. */
   @Column({ name: 'released_at', type: 'timestamptz', precision: 3, nullable: true })
   releasedAt!: Date | null;
+
+  /** When the newest message of its conversation (src/conversation/) was sent or received; null: none. */
+  @Column({ name: 'last_message_at', type: 'timestamptz', precision: 3, nullable: true })
+  lastMessageAt!: Date | null;
+
+  /** Its newest message is one the lead wrote (not automatic): the team owes an answer. */
+  @Column({ name: 'awaiting_reply', type: 'boolean', default: false })
+  awaitingReply!: boolean;
 }
 
 /** The provenance and consent fields, as the form sends them and the detail view shows them. */

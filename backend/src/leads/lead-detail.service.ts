@@ -8,7 +8,7 @@ import { User } from '../identity/user.entity.js';
 import { ContactNote } from './contact-note.entity.js';
 import { ContactSubmission } from './contact-submission.entity.js';
 import { ContactDetailDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
-import type { DetailedLead } from './lead-events.service.js';
+import { type DetailedLead, LeadEvents } from './lead-events.service.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import { SHEET_CHANNEL } from './spreadsheet-copy.js';
 
@@ -28,7 +28,21 @@ export class LeadDetail {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly leadEvents: LeadEvents,
   ) {}
+
+  /**
+   * What every change of a lead does, in the change's transaction, after it: a new version
+   * (its ETag: a save made on the older one is refused), then LeadEvents.updated with the lead
+   * as `GET …/:id` answers it without its history (every dashboard's stream, the `lead.updated`
+   * webhooks). Any feature that changes a lead calls this (nudge the DeliveryWorker after the
+   * commit when `webhooks`, the deliveries queued, is > 0).
+   */
+  async changed(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
+    await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
+    const detail = await this.of(id, manager);
+    return { detail, webhooks: await this.leadEvents.updated(manager, withoutHistory(detail)) };
+  }
 
   /** The submission, or 404 (locked for the transaction with `forUpdate`). `id` is a UUID (SubmissionId checked it). */
   async find(id: string, manager: EntityManager, forUpdate = false): Promise<ContactSubmission> {

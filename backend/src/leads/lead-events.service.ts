@@ -16,6 +16,17 @@ export interface ArrivingLead {
   heldAsSpam: boolean;
 }
 
+/** A message of a lead's conversation, stored (sent by a teammate, or written by the lead): ids only, never its text. */
+export interface LeadMessageEvent {
+  leadId: string;
+  messageId: string;
+  direction: 'in' | 'out';
+  /** An automatic incoming message (auto-reply, bounce, list mail): the dashboards hear it, nobody is notified. */
+  automatic: boolean;
+  /** The lead is held as spam: only the dashboards hear it. */
+  heldAsSpam: boolean;
+}
+
 /** A per-request column of the intake's statement, computed before it (`inputs`). */
 export interface IntakeColumn {
   field: string;
@@ -72,6 +83,8 @@ export interface LeadChannel {
   assigned?(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number | void>;
   /** The lead is still new past its response-time target (once per lead, from the response-time scan). */
   overdue?(manager: EntityManager, lead: DetailedLead): Promise<number | void>;
+  /** A message of the lead's conversation was stored (src/conversation/). */
+  message?(manager: EntityManager, message: LeadMessageEvent): Promise<number | void>;
   /**
    * Someone asked for the lead's copy again ("Send again" of the spreadsheet copy): `enabled()`
    * says whether the channel sends at all; `queue` queues the copy with the lead's fields as
@@ -157,6 +170,11 @@ export class LeadEvents {
   /** The lead is overdue. How many deliveries were queued. */
   overdue(manager: EntityManager, lead: DetailedLead): Promise<number> {
     return this.tell((channel) => channel.overdue?.(manager, lead));
+  }
+
+  /** A message of the lead's conversation was stored. How many deliveries were queued. */
+  message(manager: EntityManager, message: LeadMessageEvent): Promise<number> {
+    return this.tell((channel) => channel.message?.(manager, message));
   }
 
   /** Whether the channel named `name` can send a lead's copy again now (it is registered for it, and on). */

@@ -19,6 +19,7 @@ export class LiveLeadEvents implements OnModuleInit {
       },
       updated: (manager, lead) => notifyLive(manager, { type: 'lead.updated', ids: [lead.id] }),
       erased: (manager, ids) => notifyLive(manager, { type: 'lead.erased', ids }),
+      message: (manager, message) => notifyLive(manager, { type: 'lead.message', ids: [message.leadId] }),
     });
   }
 }

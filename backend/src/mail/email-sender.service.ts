@@ -30,7 +30,9 @@ export class EmailSender implements DeliverySender, OnModuleInit {
   async send(delivery: DueDelivery): Promise<AttemptResult> {
     const { to, ...content } = delivery.payload as EmailPayload;
     try {
-      const response = await this.mail.send(to, content);
+      // The auto-reply answers a visitor: `auto-replied`; every other e-mail here is a notification.
+      const autoSubmitted = delivery.event === 'auto-reply' ? 'auto-replied' : 'auto-generated';
+      const response = await this.mail.send(to, content, { autoSubmitted });
       return { outcome: 'delivered', status: smtpCode(response) };
     } catch (error) {
       return smtpFailure(error);

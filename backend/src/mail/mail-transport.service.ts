@@ -6,6 +6,18 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Environment } from '../config/environment.js';
 import type { EmailContent } from './email-layout.js';
 
+/** What marks an e-mail as sent by a machine (RFC 3834); null for a person's message. */
+export type AutoSubmitted = 'auto-generated' | 'auto-replied' | null;
+
+/** The headers of a message beyond its content: a conversation's threading, and whether a machine wrote it. */
+export interface SendOptions {
+  /** Default `auto-generated`. */
+  autoSubmitted?: AutoSubmitted;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+}
+
 /** SMTP connections kept open per process: as many as e-mails sent at once (EmailSender). */
 export const SMTP_CONNECTIONS = 4;
 
@@ -54,9 +66,27 @@ export class MailTransport implements OnModuleDestroy {
     return this.transporter !== undefined && this.from !== undefined;
   }
 
-  /** Sends one e-mail; resolves with the SMTP server's reply to it, rejects with its refusal. */
-  async send(to: string, content: EmailContent): Promise<string> {
+  /** MAIL_FROM's address (without its name). */
+  get fromAddress(): string | undefined {
+    return this.from === undefined ? undefined : addressOf(this.from);
+  }
+
+  /** MAIL_FROM's name, or undefined when it is a bare address. */
+  get fromName(): string | undefined {
+    if (this.from === undefined) return undefined;
+    const [first] = addressparser(this.from, { flatten: true });
+    return first?.name || undefined;
+  }
+
+  /**
+   * Sends one e-mail; resolves with the SMTP server's reply to it, rejects with its refusal.
+   * Every e-mail the product writes on its own carries `Auto-Submitted: auto-generated` (the
+   * auto-reply `auto-replied`), so that two systems never answer each other (RFC 3834); a
+   * message a person writes to a lead (`autoSubmitted: null`) carries none.
+   */
+  async send(to: string, content: EmailContent, options: SendOptions = {}): Promise<string> {
     if (!this.transporter || !this.from) throw new Error('e-mail is not set up');
+    const autoSubmitted = options.autoSubmitted === undefined ? 'auto-generated' : options.autoSubmitted;
     const info = await this.transporter.sendMail({
       // nodemailer quotes and encodes the name: it cannot add a header.
       from: content.fromName ? { name: content.fromName, address: addressOf(this.from) } : this.from,
@@ -65,6 +95,10 @@ export class MailTransport implements OnModuleDestroy {
       subject: content.subject,
       text: content.text,
       html: content.html,
+      ...(options.messageId ? { messageId: options.messageId } : {}),
+      ...(options.inReplyTo ? { inReplyTo: options.inReplyTo } : {}),
+      ...(options.references?.length ? { references: options.references } : {}),
+      headers: autoSubmitted ? { 'Auto-Submitted': autoSubmitted } : {},
     });
     return info.response;
   }

@@ -17,7 +17,8 @@ export type EmailKind =
   | 'email-changed'
   | 'email-taken'
   | 'overdue'
-  | 'follow-up';
+  | 'follow-up'
+  | 'reply';
 
 export interface QueuedEmail {
   kind: EmailKind;

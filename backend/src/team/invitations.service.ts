@@ -10,7 +10,7 @@ import { Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
-import { newLeadDefault, normaliseEmail, User } from '../identity/user.entity.js';
+import { newLeadDefault, normaliseEmail, replyDefault, User } from '../identity/user.entity.js';
 import type { AcceptInvitationDto } from './dto/accept-invitation.dto.js';
 import type { CreateInvitationDto } from './dto/create-invitation.dto.js';
 import type { InvitationCreatedDto } from './dto/invitation-created.dto.js';
@@ -86,6 +86,7 @@ export class InvitationsService {
         displayName: body.displayName ?? body.username,
         email: invitation.email,
         notifyNewLead: newLeadDefault(invitation.role),
+        notifyReplies: replyDefault(invitation.role),
       });
       // Accepting signs the new teammate in: their first sign-in.
       await manager.update(User, { id }, { lastSignInAt: () => 'now()' });
@@ -110,7 +111,7 @@ export class InvitationsService {
 
   private async createAccount(
     manager: EntityManager,
-    fields: Pick<User, 'username' | 'password' | 'role' | 'displayName' | 'email' | 'notifyNewLead'>,
+    fields: Pick<User, 'username' | 'password' | 'role' | 'displayName' | 'email' | 'notifyNewLead' | 'notifyReplies'>,
   ): Promise<string> {
     try {
       const { identifiers } = await manager.insert(User, fields);

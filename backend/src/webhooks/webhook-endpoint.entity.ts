@@ -1,6 +1,6 @@
 import { Check, Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export const WEBHOOK_EVENTS = ['lead.created', 'lead.updated', 'lead.erased', 'lead.overdue'] as const;
+export const WEBHOOK_EVENTS = ['lead.created', 'lead.updated', 'lead.erased', 'lead.overdue', 'lead.message'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_FORMATS = ['standard', 'slack'] as const;

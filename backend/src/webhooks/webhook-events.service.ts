@@ -43,6 +43,11 @@ export class WebhookEvents implements OnModuleInit {
       },
       updated: (manager, lead) => (lead.heldAsSpam ? Promise.resolve(0) : this.queue(manager, 'lead.updated', lead, lead.id)),
       overdue: (manager, lead) => this.queue(manager, 'lead.overdue', lead, lead.id),
+      // Ids and direction only, never the text; an automatic or a held lead's message is not announced.
+      message: (manager, { leadId, messageId, direction, automatic, heldAsSpam }) =>
+        automatic || heldAsSpam
+          ? Promise.resolve(0)
+          : this.queue(manager, 'lead.message', { leadId, messageId, direction }, leadId),
       erased: (manager, ids) => this.queue(manager, 'lead.erased', { ids }),
     });
   }

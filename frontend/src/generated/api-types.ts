@@ -784,6 +784,102 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/contacts/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LeadMessagesController_thread'];
+    put?: never;
+    post: operations['LeadMessagesController_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contacts/{id}/messages/{messageId}/attachments/{attachmentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LeadMessagesController_attachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inbound/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InboundEmailController_receive'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reply-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ReplyTemplatesController_list'];
+    put?: never;
+    post: operations['ReplyTemplatesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reply-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ReplyTemplatesController_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['ReplyTemplatesController_update'];
+    trace?: never;
+  };
+  '/api/admin/reply-templates/{id}/render': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReplyTemplatesController_render'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/spreadsheet': {
     parameters: {
       query?: never;
@@ -910,6 +1006,11 @@ export interface components {
       newLead: 'instant' | 'daily' | 'off';
       /** @description A mail when a lead is assigned to them. */
       assigned: boolean;
+      /**
+       * @description A mail when a lead of theirs (or an unassigned one) replies.
+       * @enum {string}
+       */
+      replies: 'instant' | 'off';
     };
     AccountDto: {
       /** Format: uuid */
@@ -927,6 +1028,8 @@ export interface components {
        */
       timeZone: string;
       notifications: components['schemas']['NotificationsDto'];
+      /** @description Added below each message the user sends a lead. */
+      signature: string | null;
       /** @description Two-factor sign-in is on. */
       twoFactor: boolean;
     };
@@ -934,6 +1037,8 @@ export interface components {
       /** @enum {string} */
       newLead?: 'instant' | 'daily' | 'off';
       assigned?: boolean;
+      /** @enum {string} */
+      replies?: 'instant' | 'off';
     };
     UpdateAccountDto: {
       displayName?: string;
@@ -942,6 +1047,8 @@ export interface components {
        * @example Europe/Paris
        */
       timeZone?: string;
+      /** @description Added below each message sent to a lead; "" removes it. */
+      signature?: string;
       notifications?: components['schemas']['UpdateNotificationsDto'];
     };
     ChangePasswordDto: {
@@ -1166,6 +1273,13 @@ export interface components {
       )[];
       /** @description Held as spam at intake and not released yet: nothing was sent for it. */
       heldAsSpam: boolean;
+      /**
+       * Format: date-time
+       * @description When the newest message of its conversation was sent or received; null: no message yet.
+       */
+      lastMessageAt: string | null;
+      /** @description The newest message of its conversation is one the lead wrote (not automatic): an answer is owed. */
+      awaitingReply: boolean;
     };
     NoteDto: {
       /** Format: uuid */
@@ -1310,6 +1424,13 @@ export interface components {
       )[];
       /** @description Held as spam at intake and not released yet: nothing was sent for it. */
       heldAsSpam: boolean;
+      /**
+       * Format: date-time
+       * @description When the newest message of its conversation was sent or received; null: no message yet.
+       */
+      lastMessageAt: string | null;
+      /** @description The newest message of its conversation is one the lead wrote (not automatic): an answer is owed. */
+      awaitingReply: boolean;
       /** @description The team's notes on the lead, newest first. */
       notes: components['schemas']['NoteDto'][];
       /** Format: date-time */
@@ -1340,7 +1461,8 @@ export interface components {
        * @description What it is: the new-lead notice to a teammate, the auto-reply to the visitor, …
        * @enum {string}
        */
-      kind: 'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset';
+      kind:
+        'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset' | 'overdue' | 'follow-up' | 'reply';
       /** @enum {string} */
       state: 'pending' | 'delivered' | 'failed';
       attempts: number;
@@ -1476,7 +1598,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       url: string;
-      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
+      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.message')[];
       /** @enum {string} */
       format: 'standard' | 'slack';
       active: boolean;
@@ -1491,7 +1613,7 @@ export interface components {
     CreateWebhookDto: {
       /** @example https://hooks.example.com/leads */
       url: string;
-      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
+      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.message')[];
       /**
        * @default standard
        * @enum {string}
@@ -1504,7 +1626,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       url: string;
-      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
+      events: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.message')[];
       /** @enum {string} */
       format: 'standard' | 'slack';
       active: boolean;
@@ -1524,7 +1646,7 @@ export interface components {
     UpdateWebhookDto: {
       /** @example https://hooks.example.com/leads */
       url?: string;
-      events?: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue')[];
+      events?: ('lead.created' | 'lead.updated' | 'lead.erased' | 'lead.overdue' | 'lead.message')[];
       /**
        * @default standard
        * @enum {string}
@@ -1635,6 +1757,114 @@ export interface components {
       withinTarget: number | null;
       byAssignee: components['schemas']['AssigneeResponseDto'][];
       bySource: components['schemas']['SourceResponseDto'][];
+    };
+    AttachmentDto: {
+      /** Format: uuid */
+      id: string;
+      filename: string;
+      /** @description As the message declared it. */
+      contentType: string;
+      /** @description Bytes. */
+      size: number;
+      /** @description False when it was over INBOUND_ATTACHMENT_MAX_MB: listed, its content not kept. */
+      kept: boolean;
+    };
+    LeadMessageDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description `out`: a teammate sent it; `in`: the lead wrote it.
+       * @enum {string}
+       */
+      direction: 'in' | 'out';
+      /**
+       * Format: uuid
+       * @description Who sent an outgoing message.
+       */
+      authorId: string | null;
+      /** @description The sender's display name today (outgoing). */
+      authorDisplayName: string | null;
+      /** @description The From header. */
+      from: string;
+      /** @description The To header. */
+      to: string;
+      subject: string;
+      /** @description Plain text: what was sent, or what the lead wrote above the quoted history. */
+      text: string;
+      /** @description The quoted history below the new text (folded away; shown on request). */
+      quotedText: string | null;
+      /**
+       * Format: date-time
+       * @description Outgoing: when the SMTP server accepted it (null while queued). Incoming: its Date header.
+       */
+      sentAt: string | null;
+      /**
+       * Format: date-time
+       * @description Incoming: when it was stored.
+       */
+      receivedAt: string | null;
+      /**
+       * @description Incoming: how it found its lead.
+       * @enum {string|null}
+       */
+      matchedBy: 'thread' | 'token' | 'address' | null;
+      /** @description An automatic message (auto-reply, list mail, bounce): notifies nobody, awaits no answer. */
+      automatic: boolean;
+      /**
+       * @description Outgoing: queued, sent (accepted by the SMTP server) or failed.
+       * @enum {string|null}
+       */
+      state: 'queued' | 'sent' | 'failed' | null;
+      /** Format: date-time */
+      createdAt: string;
+      attachments: components['schemas']['AttachmentDto'][];
+    };
+    SendMessageDto: {
+      /** @description Used when the lead has not written yet (then `Re:` its last subject); a default otherwise. */
+      subject?: string;
+      /** @description Plain text; the signature is added below it. */
+      body: string;
+    };
+    InboundResultDto: {
+      /**
+       * @description 1 when the message was stored; 0 when it matched no lead or was stored before.
+       * @enum {number}
+       */
+      stored: 0 | 1;
+      /**
+       * Format: uuid
+       * @description The lead it was stored with.
+       */
+      leadId?: string;
+    };
+    ReplyTemplateDto: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      subject: string | null;
+      body: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    CreateReplyTemplateDto: {
+      name: string;
+      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}. */
+      subject?: string | null;
+      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}. */
+      body: string;
+    };
+    UpdateReplyTemplateDto: {
+      name?: string;
+      subject?: string | null;
+      body?: string;
+    };
+    RenderReplyTemplateDto: {
+      /** Format: uuid */
+      leadId: string;
+    };
+    RenderedTemplateDto: {
+      subject: string | null;
+      body: string;
     };
     SpreadsheetDto: {
       /** @description Whether SHEETS_WEBHOOK_URL is set (the copy is configured by the environment only). */
@@ -2435,6 +2665,8 @@ export interface operations {
         response?: 'overdue' | 'waiting' | 'answered';
         /** @description `due`: a follow-up date now or earlier (neither archived nor spam). */
         followUp?: 'due';
+        /** @description `awaiting`: the newest message of the lead's conversation is the lead's own (not automatic): an answer is owed. */
+        conversation?: 'awaiting';
         limit?: number;
         /** @description The opaque cursor of the `Link: rel="next"` header. */
         cursor?: string;
@@ -2481,6 +2713,8 @@ export interface operations {
         response?: 'overdue' | 'waiting' | 'answered';
         /** @description `due`: a follow-up date now or earlier (neither archived nor spam). */
         followUp?: 'due';
+        /** @description `awaiting`: the newest message of the lead's conversation is the lead's own (not automatic): an answer is owed. */
+        conversation?: 'awaiting';
       };
       header?: never;
       path?: never;
@@ -3308,6 +3542,311 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ResponseTimeReportDto'];
         };
+      };
+    };
+  };
+  LeadMessagesController_thread: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lead's messages, sent and received, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeadMessageDto'][];
+        };
+      };
+      /** @description No submission with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  LeadMessagesController_send: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The lead's ETag read: refused with 412 when it changed since. */
+        'If-Match'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SendMessageDto'];
+      };
+    };
+    responses: {
+      /** @description Queued (state `queued`; `sent` once the SMTP server took it). ETag: the lead's new version. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LeadMessageDto'];
+        };
+      };
+      /** @description No submission with this id (or erased). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description E-mail is not set up, or the lead is held as spam. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The lead changed since the If-Match version; nothing sent. The body is its detail. */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactDetailDto'];
+        };
+      };
+    };
+  };
+  LeadMessagesController_attachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        messageId: string;
+        attachmentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file, `Content-Disposition: attachment`, its declared type unless active content (HTML, SVG, XML, scripts: `application/octet-stream`), `X-Content-Type-Options: nosniff`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description No such attachment on this message of this lead, or it was over the size limit (not kept). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  InboundEmailController_receive: {
+    parameters: {
+      query?: never;
+      header: {
+        authorization: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The raw message, at most 25 MB. */
+    requestBody: {
+      content: {
+        'message/rfc822': string;
+      };
+    };
+    responses: {
+      /** @description Taken: stored with its lead (1), or not (0: no lead matched, or stored before). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundResultDto'];
+        };
+      };
+      /** @description The body is not an e-mail message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No or a wrong `Authorization: Bearer <INBOUND_EMAIL_SECRET>`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description INBOUND_EMAIL_SECRET is not set: the route is off. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Over 25 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReplyTemplatesController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every template, by name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyTemplateDto'][];
+        };
+      };
+    };
+  };
+  ReplyTemplatesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateReplyTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description Saved; 400 naming each unknown variable. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyTemplateDto'];
+        };
+      };
+    };
+  };
+  ReplyTemplatesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No template with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReplyTemplatesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateReplyTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; 400 naming each unknown variable. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyTemplateDto'];
+        };
+      };
+      /** @description No template with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReplyTemplatesController_render: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenderReplyTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description The template filled in for the lead and the caller (values as text, one pass). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenderedTemplateDto'];
+        };
+      };
+      /** @description No template, or no lead, with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -18,6 +18,8 @@ export const leadFixture = (overrides: Partial<ContactSubmission> = {}): Contact
   responseMinutes: null,
   responseDueAt: null,
   followUpAt: null,
+  lastMessageAt: null,
+  awaitingReply: false,
   spamScore: 0,
   spamReasons: [],
   heldAsSpam: false,

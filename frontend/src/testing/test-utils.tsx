@@ -23,7 +23,8 @@ export const TEST_ADMIN: SessionUser = {
   displayName: 'Ada Admin',
   role: 'admin',
   timeZone: 'UTC',
-  notifications: { newLead: 'instant', assigned: true },
+  notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
+  signature: null,
   twoFactor: false,
 };
 

@@ -1,6 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ROLES, type Role } from '../../identity/roles.js';
-import { NEW_LEAD_NOTIFICATIONS, type NewLeadNotification, type User } from '../../identity/user.entity.js';
+import {
+  NEW_LEAD_NOTIFICATIONS,
+  type NewLeadNotification,
+  REPLY_NOTIFICATIONS,
+  type ReplyNotification,
+  type User,
+} from '../../identity/user.entity.js';
 
 /** Which e-mails the user wants (sent by the e-mail feature). */
 export class NotificationsDto {
@@ -9,6 +15,9 @@ export class NotificationsDto {
 
   @ApiProperty({ description: 'A mail when a lead is assigned to them.' })
   assigned!: boolean;
+
+  @ApiProperty({ enum: REPLY_NOTIFICATIONS, description: 'A mail when a lead of theirs (or an unassigned one) replies.' })
+  replies!: ReplyNotification;
 }
 
 /** The signed-in account (`GET /api/auth/me`). */
@@ -34,6 +43,9 @@ export class AccountDto {
   @ApiProperty({ type: NotificationsDto })
   notifications!: NotificationsDto;
 
+  @ApiProperty({ type: String, nullable: true, description: 'Added below each message the user sends a lead.' })
+  signature!: string | null;
+
   @ApiProperty({ description: 'Two-factor sign-in is on.' })
   twoFactor!: boolean;
 
@@ -45,7 +57,8 @@ export class AccountDto {
       displayName: user.displayName,
       role: user.role,
       timeZone: user.timeZone,
-      notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned },
+      notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned, replies: user.notifyReplies },
+      signature: user.signature,
       twoFactor: user.twoFactorEnabledAt !== null,
     };
   }

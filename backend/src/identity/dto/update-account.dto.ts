@@ -1,9 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, MaxLength, ValidateNested } from 'class-validator';
 import { OptionalField } from '../../common/optional-field.js';
 import { Trim } from '../../common/transforms.js';
-import { NEW_LEAD_NOTIFICATIONS, type NewLeadNotification } from '../user.entity.js';
+import {
+  NEW_LEAD_NOTIFICATIONS,
+  type NewLeadNotification,
+  REPLY_NOTIFICATIONS,
+  type ReplyNotification,
+  SIGNATURE_MAX_LENGTH,
+} from '../user.entity.js';
 
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
@@ -18,6 +24,11 @@ export class UpdateNotificationsDto {
   @OptionalField()
   @IsBoolean({ message: 'notifications.assigned must be true or false' })
   assigned?: boolean;
+
+  @ApiPropertyOptional({ enum: REPLY_NOTIFICATIONS })
+  @OptionalField()
+  @IsIn(REPLY_NOTIFICATIONS, { message: `notifications.replies must be one of ${REPLY_NOTIFICATIONS.join(', ')}` })
+  replies?: ReplyNotification;
 }
 
 /**
@@ -37,6 +48,15 @@ export class UpdateAccountDto {
   @IsString({ message: 'timeZone must be a known IANA time zone' })
   @IsTimeZone({ message: 'timeZone must be a known IANA time zone' })
   timeZone?: string;
+
+  @ApiPropertyOptional({
+    maxLength: SIGNATURE_MAX_LENGTH,
+    description: 'Added below each message sent to a lead; "" removes it.',
+  })
+  @OptionalField()
+  @IsString({ message: 'signature must be text' })
+  @MaxLength(SIGNATURE_MAX_LENGTH, { message: `signature must be at most ${SIGNATURE_MAX_LENGTH} characters` })
+  signature?: string;
 
   @ApiPropertyOptional({ type: UpdateNotificationsDto })
   @OptionalField()

@@ -3,6 +3,8 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsOptional, Length, Matches } from 'class-validator';
 import {
   ASSIGNEE_FILTER,
+  CONVERSATION_FILTERS,
+  type ConversationFilter,
   FOLLOW_UP_FILTERS,
   type FollowUpFilter,
   RESPONSE_FILTERS,
@@ -91,4 +93,13 @@ export class ContactFiltersQueryDto {
   @IsOptional()
   @IsIn(FOLLOW_UP_FILTERS, { message: `followUp must be ${FOLLOW_UP_FILTERS.join(', ')}` })
   followUp?: FollowUpFilter;
+
+  @ApiPropertyOptional({
+    enum: CONVERSATION_FILTERS,
+    description:
+      "`awaiting`: the newest message of the lead's conversation is the lead's own (not automatic): an answer is owed.",
+  })
+  @IsOptional()
+  @IsIn(CONVERSATION_FILTERS, { message: `conversation must be ${CONVERSATION_FILTERS.join(', ')}` })
+  conversation?: ConversationFilter;
 }

@@ -86,6 +86,19 @@ export class ContactSubmissionDto {
   @ApiProperty({ description: 'Held as spam at intake and not released yet: nothing was sent for it.' })
   heldAsSpam!: boolean;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the newest message of its conversation was sent or received; null: no message yet.',
+  })
+  lastMessageAt!: string | null;
+
+  @ApiProperty({
+    description: 'The newest message of its conversation is one the lead wrote (not automatic): an answer is owed.',
+  })
+  awaitingReply!: boolean;
+
   static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
     return {
       id: row.id,
@@ -107,6 +120,8 @@ export class ContactSubmissionDto {
       spamScore: row.spamScore,
       spamReasons: row.spamReasons as SpamReason[],
       heldAsSpam: row.heldAsSpam,
+      lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+      awaitingReply: row.awaitingReply,
     };
   }
 }

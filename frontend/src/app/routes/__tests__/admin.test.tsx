@@ -37,6 +37,8 @@ const submission = (n: number): ContactSubmission => ({
   spamScore: 0,
   spamReasons: [],
   heldAsSpam: false,
+  lastMessageAt: null,
+  awaitingReply: false,
   firstRespondedAt: null,
   responseMinutes: null,
   responseDueAt: null,

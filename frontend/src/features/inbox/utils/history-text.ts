@@ -18,7 +18,11 @@ export function historyText(event: HistoryEvent, names: Record<string, string> =
     // Given at arrival to the owner of the person's earlier lead.
     return detail.returning === true ? `${to}, who has this person's earlier lead` : to;
   }
-  if (action === 'status') return `Status: ${statusLabel(String(detail.from))} → ${statusLabel(String(detail.to))}`;
+  if (action === 'status') {
+    const change = `Status: ${statusLabel(String(detail.from))} → ${statusLabel(String(detail.to))}`;
+    // The first message sent to a new lead answers it (the API's conversation).
+    return detail.via === 'reply' ? `${change} (replied)` : change;
+  }
   if (action === 'note') return noteText(detail);
   if (action === 'redeliver') return 'Sent to the spreadsheet again';
   if (action === 'export') return 'Exported';

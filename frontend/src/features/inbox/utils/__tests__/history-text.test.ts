@@ -31,4 +31,10 @@ describe(historyText.name, () => {
     expect(historyText(assign({ from: null, to: 'u1' }), { u1: 'Mia' })).toBe('Assigned to Mia');
     expect(historyText(assign({ from: 'u1', to: null }))).toBe('Unassigned');
   });
+
+  it('says when the status changed because a message was sent', () => {
+    const status = (detail: object) => ({ ...note({}), action: 'status', detail }) as HistoryEvent;
+    expect(historyText(status({ from: 'new', to: 'contacted', via: 'reply' }))).toBe('Status: New → Contacted (replied)');
+    expect(historyText(status({ from: 'new', to: 'contacted' }))).toBe('Status: New → Contacted');
+  });
 });

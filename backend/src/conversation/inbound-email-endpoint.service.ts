@@ -1,0 +1,75 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  BadRequestException,
+  Injectable,
+  NotFoundException,
+  PayloadTooLargeException,
+  UnauthorizedException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Request } from 'express';
+import type { Environment } from '../config/environment.js';
+import type { InboundResultDto } from './dto/lead-message.dto.js';
+import { INBOUND_MAX_BYTES } from './inbound-message.js';
+import { InboundMessages, NotAMessageError } from './inbound-messages.service.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * `POST /api/inbound/email`'s door: 404 while INBOUND_EMAIL_SECRET is unset, 401 without the
+ * bearer secret (compared in constant time), 415 for a body that is not `message/rfc822`, then
+ * the body read as it streams, 413 past 25 MB, and handed to InboundMessages (400 when it is
+ * no message). The secret is checked before a byte of the body is read.
+ */
+@Injectable()
+export class InboundEmailEndpoint {
+  private readonly secret: Buffer | undefined;
+
+  constructor(
+    config: ConfigService<Environment, true>,
+    private readonly messages: InboundMessages,
+  ) {
+    const secret = config.get('INBOUND_EMAIL_SECRET', { infer: true });
+    this.secret = secret === undefined ? undefined : sha256(secret);
+  }
+
+  async take(req: Request, authorization: string | undefined): Promise<InboundResultDto> {
+    if (!this.secret) throw new NotFoundException(`Cannot POST ${req.originalUrl}`);
+    const given = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
+    // Hashed first: equal lengths for timingSafeEqual, and no length told by the time taken.
+    if (!timingSafeEqual(sha256(given), this.secret))
+      throw new UnauthorizedException('A valid inbound e-mail secret is required');
+    if (!req.is('message/rfc822')) throw new UnsupportedMediaTypeException('Content-Type must be message/rfc822');
+    const raw = await readBody(req, INBOUND_MAX_BYTES);
+    try {
+      return await this.messages.receive(raw);
+    } catch (error) {
+      if (error instanceof NotAMessageError) throw new BadRequestException(error.message);
+      throw error;
+    }
+  }
+}
+
+/**
+ * The request's body, at most `limit` bytes: past it, the rest is read and dropped (up to
+ * four times the limit, then the connection is cut) and the answer is 413, so that a client
+ * that sends too much still reads why.
+ */
+export function readBody(req: Request, limit: number): Promise<Buffer> {
+  const tooLarge = () => new PayloadTooLargeException(`The message must be at most ${limit / 1024 / 1024} MB`);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > limit * 4) req.destroy();
+    });
+    req.on('end', () => (size > limit ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete) reject(tooLarge());
+    });
+  });
+}
