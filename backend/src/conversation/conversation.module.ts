@@ -5,6 +5,7 @@ import { ResponseTimeSettingsService } from '../leads/response-time-settings.ser
 import { MailModule } from '../mail/mail.module.js';
 import { InboundEmailController } from './inbound-email.controller.js';
 import { InboundEmailEndpoint } from './inbound-email-endpoint.service.js';
+import { ImapPoller } from './imap-poller.service.js';
 import { InboundMessages } from './inbound-messages.service.js';
 import { LeadMessagesController } from './lead-messages.controller.js';
 import { LeadThreads } from './lead-threads.service.js';
@@ -13,13 +14,21 @@ import { ReplySender } from './reply-sender.service.js';
 
 /**
  * The conversation (docs/conversation.md): a teammate's e-mails to a lead (MessageSending,
- * sent by ReplySender from the outbox), the lead's replies taken raw (InboundMessages, also the
- * entry of a mailbox poller) and the thread with its files (LeadThreads).
+ * sent by ReplySender from the outbox), the lead's replies taken raw (InboundMessages: the
+ * endpoint's, and ImapPoller's from IMAP_URL's mailbox) and the thread with its files (LeadThreads).
  */
 @Module({
   imports: [AuditModule, DeliveriesModule, MailModule],
   controllers: [LeadMessagesController, InboundEmailController],
-  providers: [MessageSending, ReplySender, InboundMessages, InboundEmailEndpoint, LeadThreads, ResponseTimeSettingsService],
+  providers: [
+    MessageSending,
+    ReplySender,
+    InboundMessages,
+    InboundEmailEndpoint,
+    ImapPoller,
+    LeadThreads,
+    ResponseTimeSettingsService,
+  ],
   exports: [InboundMessages],
 })
 export class ConversationModule {}
