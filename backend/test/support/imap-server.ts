@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,13 @@ const DOVECOT = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
  * current user (as root, the mail is Debian's `dovecot` user's and the logins run as `dovenull`). Stopped by its PID.
  */
 export async function startImapServer(): Promise<ImapServer> {
+  if (
+    !(await access(DOVECOT).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new Error(`${DOVECOT} is missing: install dovecot-imapd (bash scripts/system-packages.sh test), or set DOVECOT_BIN`);
   const dir = await mkdtemp(path.join(tmpdir(), 'imap-test-'));
   // Traversable by the unprivileged login processes when the tests run as root.
   await chmod(dir, 0o755);
