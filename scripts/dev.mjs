@@ -3,9 +3,11 @@
 // DATABASE_URL is set), the API in watch mode on port 3000 (PORT) and the Vite dev server
 // on http://127.0.0.1:5173, which proxies /api to the API, and (unless SMTP_URL is set) the
 // maildev mail catcher: the API's e-mail goes to its SMTP port (MAILDEV_SMTP_PORT, 1025)
-// and is read in its inbox (http://127.0.0.1:1080, MAILDEV_WEB_PORT). Ctrl-C stops everything.
+// and is read in its inbox (http://127.0.0.1:1080, MAILDEV_WEB_PORT), and the inbound e-mail
+// route is on with a dev secret (`npm run dev:reply`, scripts/dev-reply.mjs). Ctrl-C stops everything.
 import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { DEV_INBOUND_EMAIL_SECRET, DEV_REPLY_ADDRESS } from './dev-reply.mjs';
 import { ROOT } from './nginx-config.mjs';
 import { assertPortFree, intFromEnv, Supervisor, waitForHttp } from './process-utils.mjs';
 
@@ -59,6 +61,9 @@ await supervisor.run(async () => {
     PORT: String(apiPort),
     // Links in e-mails open this dev server.
     PUBLIC_URL: env.PUBLIC_URL || VITE_URL,
+    // A lead's reply with no mailbox anywhere: `npm run dev:reply` posts one to the inbound route.
+    REPLY_ADDRESS: env.REPLY_ADDRESS || DEV_REPLY_ADDRESS,
+    INBOUND_EMAIL_SECRET: env.INBOUND_EMAIL_SECRET || DEV_INBOUND_EMAIL_SECRET,
     ...mailEnv,
   };
   // The backend's `dev` script: tsc -w + node --watch (Nest needs tsc's decorator metadata,
@@ -76,6 +81,7 @@ await supervisor.run(async () => {
   The app is on ${VITE_URL}  (API on http://127.0.0.1:${apiPort}/api, reloads on save)
   Admin dashboard: ${VITE_URL}/admin  (sign in as ${username} / ${password})
   E-mail: ${mailInbox ? `every message lands in the inbox at ${mailInbox}` : `sent through SMTP_URL`}
+  A lead's reply: answer a lead from its drawer, then run \`npm run dev:reply\` (the lead answers, CV attached)
   Ctrl-C stops everything.
 `);
 });

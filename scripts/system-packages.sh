@@ -12,6 +12,7 @@ test_packages=(
   nginx:nginx                   # `make serve`, the ops and browser suites
   gettext-base:envsubst         # the ops test of the web image's entrypoint
   docker-compose:docker-compose # the ops test of docker-compose.yml (`config`)
+  dovecot-imapd:dovecot         # the IMAP mailbox of the conversation's tests (backend/test/support/imap-server.ts)
 )
 bench_packages=(
   chromium:chromium # Lighthouse

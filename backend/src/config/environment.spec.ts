@@ -36,6 +36,15 @@ describe(validateEnvironment.name, () => {
     expect(validateEnvironment({ DATABASE_URL, METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
   });
 
+  it('reads IMAP_URL, and names it without its password when it is wrong', () => {
+    expect(validateEnvironment({ DATABASE_URL, IMAP_URL: 'imaps://u:p@mail.example.com/INBOX' }).IMAP_URL).toBe(
+      'imaps://u:p@mail.example.com/INBOX',
+    );
+    expect(() => validateEnvironment({ DATABASE_URL, IMAP_URL: 'imaps://u:hunter22@mail.example.com/?x=1' })).toThrow(
+      /^(?!.*hunter22).*IMAP_URL must be/,
+    );
+  });
+
   it('reads numbers from strings', () => {
     expect(validateEnvironment({ DATABASE_URL, PORT: '8081', CONTACT_RATE_LIMIT: '3', TRUST_PROXY: '2' })).toMatchObject({
       PORT: 8081,
@@ -56,6 +65,12 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: '0' }, /AUTO_REPLY_MAX_PER_HOUR must be at least 1/],
     [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: 'many' }, /AUTO_REPLY_MAX_PER_HOUR must be a whole number/],
     [{ DATABASE_URL, NODE_ENV: 'staging' }, /NODE_ENV/],
+    [
+      { DATABASE_URL, IMAP_URL: 'https://u:p@mail.example.com/INBOX' },
+      /IMAP_URL must be imaps:\/\/user:pass@host.*not imap: or imaps:/,
+    ],
+    [{ DATABASE_URL, IMAP_URL: 'imaps://mail.example.com' }, /IMAP_URL .*no user or password/],
+    [{ DATABASE_URL, IMAP_POLL_INTERVAL_MS: '10' }, /IMAP_POLL_INTERVAL_MS must be a whole number of milliseconds from 100/],
     [{ DATABASE_URL, RETENTION_DAYS: '0' }, /RETENTION_DAYS must be at least 1/],
     [{ DATABASE_URL, RETENTION_DAYS: 'a year' }, /RETENTION_DAYS must be a whole number of days/],
     [{ DATABASE_URL, RETENTION_DAYS: '1.5' }, /RETENTION_DAYS must be a whole number of days/],

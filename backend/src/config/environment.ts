@@ -16,7 +16,18 @@ import {
   ValidateIf,
   type ValidationArguments,
 } from 'class-validator';
+import { parseImapUrl } from './imap-url.js';
 import { adminPasswordProblem, sessionSecretProblem } from './secret-strength.js';
+
+/** What is wrong with an IMAP_URL (never the URL itself: it holds a password), or null. */
+function imapUrlProblem(value: string): string | null {
+  try {
+    parseImapUrl(value);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
@@ -290,6 +301,29 @@ export class Environment {
   @IsString()
   @MinLength(32, { message: 'INBOUND_EMAIL_SECRET must be at least 32 characters' })
   INBOUND_EMAIL_SECRET?: string;
+
+  /**
+   * The mailbox the API fetches the leads' replies from (src/conversation/imap-poller.service.ts):
+   * `imaps://user:pass@host:993/INBOX`, or `imap://…:143/…` (STARTTLS when the server offers
+   * it); user and password URL-encoded, the folder INBOX when the path is empty. Unset: no polling.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @ValidateBy({
+    name: 'imapUrl',
+    validator: {
+      validate: (value) => typeof value === 'string' && imapUrlProblem(value) === null,
+      defaultMessage: (args) =>
+        `IMAP_URL must be imaps://user:pass@host[:993]/folder or imap://user:pass@host[:143]/folder (${imapUrlProblem(String(args?.value)) ?? 'not a string'})`,
+    },
+  })
+  IMAP_URL?: string;
+
+  /** How often the replica holding the mailbox looks for new mail when IDLE tells it nothing, and the others try to take over. */
+  @Type(() => Number)
+  @IsInt({ message: 'IMAP_POLL_INTERVAL_MS must be a whole number of milliseconds from 100' })
+  @Min(100, { message: 'IMAP_POLL_INTERVAL_MS must be a whole number of milliseconds from 100' })
+  IMAP_POLL_INTERVAL_MS = 60_000;
 
   /** The largest attachment of an incoming message whose content is kept (MB); larger ones are listed without it. */
   @Type(() => Number)

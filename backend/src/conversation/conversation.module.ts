@@ -5,6 +5,7 @@ import { ResponseTimeSettingsService } from '../leads/response-time-settings.ser
 import { MailModule } from '../mail/mail.module.js';
 import { InboundEmailController } from './inbound-email.controller.js';
 import { InboundEmailEndpoint } from './inbound-email-endpoint.service.js';
+import { ImapPoller } from './imap-poller.service.js';
 import { InboundMessages } from './inbound-messages.service.js';
 import { LeadMessagesController } from './lead-messages.controller.js';
 import { LeadThreads } from './lead-threads.service.js';
@@ -15,9 +16,9 @@ import { ReplyTemplatesController } from './reply-templates.controller.js';
 
 /**
  * The conversation (docs/conversation.md): a teammate's e-mails to a lead (MessageSending,
- * sent by ReplySender from the outbox), the lead's replies taken raw (InboundMessages, also the
- * entry of a mailbox poller), the thread with its files (LeadThreads) and the team's reply
- * templates (ReplyTemplates).
+ * sent by ReplySender from the outbox), the lead's replies taken raw (InboundMessages: the
+ * endpoint's, and ImapPoller's from IMAP_URL's mailbox), the thread with its files (LeadThreads)
+ * and the team's reply templates (ReplyTemplates).
  */
 @Module({
   imports: [AuditModule, DeliveriesModule, MailModule],
@@ -27,6 +28,7 @@ import { ReplyTemplatesController } from './reply-templates.controller.js';
     ReplySender,
     InboundMessages,
     InboundEmailEndpoint,
+    ImapPoller,
     LeadThreads,
     ResponseTimeSettingsService,
     ReplyTemplates,

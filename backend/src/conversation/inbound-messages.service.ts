@@ -43,12 +43,17 @@ export class InboundMessages {
     this.maxAttachmentBytes = config.get('INBOUND_ATTACHMENT_MAX_MB', { infer: true }) * 1024 * 1024;
   }
 
-  /** Stores `raw` with its lead; `{ stored: 0 }` when it matches none or was stored before. NotAMessageError for other bytes. */
-  async receive(raw: Buffer): Promise<InboundResultDto> {
+  /**
+   * Stores `raw` with its lead; `{ stored: 0 }` when it matches none or was stored before. NotAMessageError for other bytes.
+   * `claim`, when given, runs first in the same transaction (the IMAP poller advances its UID there):
+   * false, and nothing is stored; the message is then taken with it or not at all.
+   */
+  async receive(raw: Buffer, claim?: (manager: EntityManager) => Promise<boolean>): Promise<InboundResultDto> {
     const message = await parseInbound(raw, this.maxAttachmentBytes).catch(() => null);
     if (!message) throw new NotAMessageError('request body must be an e-mail message (RFC 5322) with a From address');
     let notified = 0;
     const result = await this.dataSource.transaction(async (manager): Promise<InboundResultDto> => {
+      if (claim && !(await claim(manager))) return { stored: 0 };
       const match = await this.match(manager, message);
       if (!match) {
         // Logged without any address: the sender is a stranger to the product.

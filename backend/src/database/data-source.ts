@@ -46,6 +46,8 @@ import { ReturningOwnerIndex1796640000000 } from './migrations/1796640000000-ret
 import { DeliveriesFailedIndex1796650000000 } from './migrations/1796650000000-deliveries-failed-index.js';
 import { Conversation1796700000000 } from './migrations/1796700000000-conversation.js';
 import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
+import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
+import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -66,6 +68,7 @@ const ENTITIES = [
   LeadMessageAttachment,
   LeadReplyToken,
   ReplyTemplate,
+  ImapMailbox,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -98,6 +101,7 @@ export const MIGRATIONS = [
   DeliveriesFailedIndex1796650000000,
   Conversation1796700000000,
   ReplyTemplates1796700000001,
+  ImapMailboxes1796710000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -1546,6 +1546,12 @@ export interface components {
       /** @enum {string} */
       status: 'ok';
     };
+    InboundEmailSettingsDto: {
+      /** @description INBOUND_EMAIL_SECRET is set: POST /api/inbound/email takes replies. */
+      endpoint: boolean;
+      /** @description IMAP_URL is set: the API fetches replies from that mailbox. */
+      imap: boolean;
+    };
     EmailSettingsDto: {
       /** @description SMTP_URL and MAIL_FROM are set: e-mail is sent. */
       enabled: boolean;
@@ -1554,6 +1560,7 @@ export interface components {
        * @example Lead inbox <leads@example.com>
        */
       from: string | null;
+      inbound: components['schemas']['InboundEmailSettingsDto'];
     };
     TestEmailRequestDto: {
       /**
@@ -3142,7 +3149,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Whether e-mail is set up (SMTP_URL and MAIL_FROM). */
+      /** @description Whether e-mail is set up (SMTP_URL and MAIL_FROM), and how replies come in (INBOUND_EMAIL_SECRET, IMAP_URL). */
       200: {
         headers: {
           [name: string]: unknown;

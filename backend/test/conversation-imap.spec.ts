@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
+import { type ImapServer, startImapServer } from './support/imap-server.js';
+import { INBOUND_SECRET, rawEmail } from './support/raw-email.js';
+import { seedSubmissions } from './support/seed.js';
+import { waitFor } from './support/sheets-endpoint.js';
+import { createMigratedDatabase, createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
+
+const REPLY_ADDRESS = 'replies@team.example.com';
+
+/** A lead with a reply token, as its first message from a teammate makes one; its id and the Reply-To address. */
+async function leadWithToken(db: Queryable, email: string) {
+  const [id] = await seedSubmissions(db as unknown as DataSource, [{ submittedAt: new Date(), name: 'Ada Lovelace', email }]);
+  const token = randomBytes(20).toString('hex');
+  await db.query('INSERT INTO lead_reply_tokens (submission_id, token) VALUES ($1, $2)', [id, token]);
+  return { id, replyTo: `replies+${token}@team.example.com` };
+}
+
+/** A pg client as the seeding helpers take a DataSource (they use its `query` only). */
+type Queryable = { query(sql: string, parameters?: unknown[]): Promise<unknown> };
+const asQueryable = (client: pg.Client): Queryable => ({
+  query: async (sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows,
+});
+
+/** A lead's reply, written by someone the product does not know by address: only the token matches it. */
+const reply = (replyTo: string, n: number) =>
+  rawEmail({
+    from: `someone.else.${n}@elsewhere.example`,
+    to: replyTo,
+    subject: `Re: Your enquiry (${n})`,
+    messageId: `<imap-${n}-${randomBytes(4).toString('hex')}@elsewhere.example>`,
+    text: `Reply number ${n}`,
+  });
+
+describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot)', () => {
+  describe('one API', () => {
+    let imap: ImapServer;
+    let sut: TestApp;
+
+    beforeAll(async () => {
+      imap = await startImapServer();
+      // Ten minutes between looks: what arrives within the test's deadline came by IDLE.
+      sut = await createTestApp({
+        env: { IMAP_URL: imap.url, IMAP_POLL_INTERVAL_MS: '600000', REPLY_ADDRESS, INBOUND_EMAIL_SECRET: INBOUND_SECRET },
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await sut?.close();
+      await imap?.stop();
+    });
+
+    it('stores a reply appended to the mailbox on its lead (by its reply token), in the thread, as IDLE announces it', async () => {
+      const ada = await leadWithToken(sut.dataSource, 'ada@example.org');
+      const admin = await signedInAgent(sut);
+
+      await imap.append(await reply(ada.replyTo, 1));
+
+      const thread = async () =>
+        (await admin.get(`/api/admin/contacts/${ada.id}/messages`).expect(200)).body as Array<Record<string, unknown>>;
+      await waitFor('the reply in the thread', async () => (await thread()).length === 1, 10_000);
+      expect((await thread())[0]).toMatchObject({
+        direction: 'in',
+        from: 'someone.else.1@elsewhere.example',
+        subject: 'Re: Your enquiry (1)',
+        text: 'Reply number 1',
+        matchedBy: 'token',
+      });
+    });
+
+    it('passes over a message that matches no lead, and takes the ones after it', async () => {
+      const bob = await leadWithToken(sut.dataSource, 'bob@example.org');
+      const stranger = await rawEmail({
+        from: 'stranger@nowhere.example',
+        to: REPLY_ADDRESS,
+        subject: 'Hello?',
+        text: 'Anyone?',
+      });
+
+      await imap.append(stranger);
+      await imap.append(await reply(bob.replyTo, 2));
+
+      await waitFor('the reply after the stranger', async () => {
+        const [{ n }] = await sut.dataSource.query('SELECT count(*)::int AS n FROM lead_messages WHERE submission_id = $1', [
+          bob.id,
+        ]);
+        return n === 1;
+      });
+      const stored = await sut.dataSource.query(`SELECT subject FROM lead_messages ORDER BY created_at`);
+      expect(stored.map((row: { subject: string }) => row.subject)).toEqual(['Re: Your enquiry (1)', 'Re: Your enquiry (2)']);
+      const [position] = await sut.dataSource.query('SELECT last_uid FROM imap_mailboxes');
+      expect(position.last_uid).toBe('3');
+    });
+
+    it('tells the dashboard that replies come in (GET /api/admin/settings/email)', async () => {
+      const admin = await signedInAgent(sut);
+      const settings = await admin.get('/api/admin/settings/email').expect(200);
+      expect(settings.body.inbound).toEqual({ endpoint: true, imap: true });
+    });
+  });
+
+  describe('API processes: once each, across a restart and between two replicas', () => {
+    let imap: ImapServer;
+    let databaseUrl: string;
+    let db: pg.Client;
+    const apis: ApiProcess[] = [];
+    const startApi = async () => {
+      const api = await startApiProcess({
+        DATABASE_URL: databaseUrl,
+        IMAP_URL: imap.url,
+        // Also how often a replica tries to take the mailbox over.
+        IMAP_POLL_INTERVAL_MS: '300',
+        REPLY_ADDRESS,
+        SHUTDOWN_DELAY_MS: '0',
+      });
+      apis.push(api);
+      return api;
+    };
+    const storedFor = async (leadId: string): Promise<string[]> =>
+      (
+        await db.query<{ subject: string }>('SELECT subject FROM lead_messages WHERE submission_id = $1 ORDER BY created_at', [
+          leadId,
+        ])
+      ).rows.map((row) => row.subject);
+
+    beforeAll(async () => {
+      await buildApi();
+      imap = await startImapServer();
+      databaseUrl = await createMigratedDatabase();
+      db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all(apis.map((api) => api.stop('SIGKILL')));
+      await db?.end();
+      await imap?.stop();
+    });
+
+    it('takes each message once across a restart: one before, one after, two stored', async () => {
+      const ada = await leadWithToken(asQueryable(db), 'ada@example.org');
+      const first = await startApi();
+      await imap.append(await reply(ada.replyTo, 1));
+      await waitFor('the first reply', async () => (await storedFor(ada.id)).length === 1);
+
+      await first.stop();
+      await imap.append(await reply(ada.replyTo, 2));
+      const second = await startApi();
+      await waitFor('the second reply', async () => (await storedFor(ada.id)).length === 2);
+      // The moment a second take of reply 1 would have happened: the mailbox read to its end.
+      await waitFor(
+        'the mailbox read to its end',
+        async () => (await db.query('SELECT last_uid FROM imap_mailboxes')).rows[0]?.last_uid === '2',
+      );
+      expect(await storedFor(ada.id)).toEqual(['Re: Your enquiry (1)', 'Re: Your enquiry (2)']);
+      await second.stop();
+    }, 60_000);
+
+    it('takes each message once with two replicas, and the other takes over when the reader stops', async () => {
+      const bob = await leadWithToken(asQueryable(db), 'bob@example.org');
+      const [one, two] = await Promise.all([startApi(), startApi()]);
+      await imap.append(await reply(bob.replyTo, 3));
+      await imap.append(await reply(bob.replyTo, 4));
+      await waitFor('two replies', async () => (await storedFor(bob.id)).length === 2);
+
+      // Whichever reads the mailbox stops; the other takes it within its interval.
+      await one.stop();
+      await imap.append(await reply(bob.replyTo, 5));
+      await waitFor('the reply after the stop', async () => (await storedFor(bob.id)).length === 3);
+      await waitFor(
+        'the mailbox read to its end',
+        async () => (await db.query('SELECT last_uid FROM imap_mailboxes')).rows[0]?.last_uid === '5',
+      );
+      expect(await storedFor(bob.id)).toEqual(['Re: Your enquiry (3)', 'Re: Your enquiry (4)', 'Re: Your enquiry (5)']);
+      await two.stop();
+    }, 60_000);
+  });
+});
