@@ -244,8 +244,16 @@ describe('auto-reply', () => {
     await submit(withoutMail, { email: 'nomail@example.com' });
     expect(await autoRepliesTo('nomail@example.com')).toBe(0);
     const viewer = await signedInAs(withoutMail, await createAccount(withoutMail, 'viewer'));
-    expect((await viewer.get('/api/admin/settings/email').expect(200)).body).toEqual({ enabled: false, from: null });
-    expect((await admin.get('/api/admin/settings/email').expect(200)).body).toEqual({ enabled: true, from: MAIL_FROM });
+    expect((await viewer.get('/api/admin/settings/email').expect(200)).body).toEqual({
+      enabled: false,
+      from: null,
+      inbound: { endpoint: false, imap: false },
+    });
+    expect((await admin.get('/api/admin/settings/email').expect(200)).body).toEqual({
+      enabled: true,
+      from: MAIL_FROM,
+      inbound: { endpoint: false, imap: false },
+    });
   });
 
   // Finding: 78 posts from 7 IPs put 63 auto-replies in one mailbox (victim+N@, "victim"@), each

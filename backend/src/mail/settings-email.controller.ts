@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { ApiBadGatewayResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Environment } from '../config/environment.js';
 import type { Account } from '../identity/session-user.js';
 import { CurrentUser } from '../identity/current-user.decorator.js';
 import { MinRole } from '../identity/roles.js';
@@ -15,14 +17,20 @@ export class SettingsEmailController {
   constructor(
     private readonly testEmail: TestEmailService,
     private readonly mail: MailTransport,
+    private readonly config: ConfigService<Environment, true>,
   ) {}
 
   // Every role: the drawer and the account page say "E-mail is not set up" where one would go.
   @MinRole('viewer')
   @Get('email')
-  @ApiOkResponse({ description: 'Whether e-mail is set up (SMTP_URL and MAIL_FROM).', type: EmailSettingsDto })
+  // The reply box reads `inbound` too: with no way in, it says the lead's replies will not come back.
+  @ApiOkResponse({
+    description: 'Whether e-mail is set up (SMTP_URL and MAIL_FROM), and how replies come in.',
+    type: EmailSettingsDto,
+  })
   emailSettings(): EmailSettingsDto {
-    return { enabled: this.mail.enabled, from: this.mail.from ?? null };
+    const endpoint = this.config.get('INBOUND_EMAIL_SECRET', { infer: true }) !== undefined;
+    return { enabled: this.mail.enabled, from: this.mail.from ?? null, inbound: { endpoint, imap: false } };
   }
 
   @MinRole('admin')

@@ -1497,6 +1497,12 @@ export interface components {
       /** @enum {string} */
       status: 'ok';
     };
+    InboundSettingsDto: {
+      /** @description INBOUND_EMAIL_SECRET is set: `POST /api/inbound/email` takes replies. */
+      endpoint: boolean;
+      /** @description IMAP_URL is polled for replies (not built yet: always false). */
+      imap: boolean;
+    };
     EmailSettingsDto: {
       /** @description SMTP_URL and MAIL_FROM are set: e-mail is sent. */
       enabled: boolean;
@@ -1505,6 +1511,8 @@ export interface components {
        * @example Lead inbox <leads@example.com>
        */
       from: string | null;
+      /** @description The ways the leads' replies arrive; with neither, the reply box says replies are not received. */
+      inbound: components['schemas']['InboundSettingsDto'];
     };
     TestEmailRequestDto: {
       /**
@@ -3064,7 +3072,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Whether e-mail is set up (SMTP_URL and MAIL_FROM). */
+      /** @description Whether e-mail is set up (SMTP_URL and MAIL_FROM), and how replies come in. */
       200: {
         headers: {
           [name: string]: unknown;
