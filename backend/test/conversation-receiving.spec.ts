@@ -9,6 +9,8 @@ import { waitFor } from './support/sheets-endpoint.js';
 import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { openEventStream, signInCookie } from './support/event-stream.js';
+import type { AddressInfo } from 'node:net';
 
 const ENV = {
   MAIL_FROM: 'Leads Team <leads@example.com>',
@@ -310,12 +312,43 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     const bad = await asViewer.get('/api/admin/contacts?conversation=soon').expect(400);
     expect(bad.body.message).toEqual(['conversation must be awaiting']);
 
-    // Answering ends the wait.
-    await asMember.post(`/api/admin/contacts/${open}/messages`).send({ body: 'Hello Olga' }).expect(201);
+    // Answering ends the wait; the webhook says so, with the direction.
+    const { body: answer } = await asMember.post(`/api/admin/contacts/${open}/messages`).send({ body: 'Hello Olga' }).expect(201);
+    await waitFor('the outgoing lead.message webhook', () =>
+      hooks.ofType('lead.message').some((hook) => (hook.json.data as { messageId?: string }).messageId === answer.id),
+    );
+    expect(
+      hooks.ofType('lead.message').find((hook) => (hook.json.data as { messageId?: string }).messageId === answer.id)?.json.data,
+    ).toEqual({
+      leadId: open,
+      messageId: answer.id,
+      direction: 'out',
+    });
     const after = (await asViewer.get('/api/admin/contacts?conversation=awaiting').expect(200)).body.map(
       (row: { id: string }) => row.id,
     );
     expect(after).not.toContain(open);
+  });
+
+  it('tells every open dashboard of a stored message (lead.message { id }), an automatic one too', async () => {
+    const id = await lead('live@example.org');
+    const base = `http://127.0.0.1:${(sut.server.address() as AddressInfo).port}`;
+    const stream = await openEventStream(`${base}/api/admin/events`, await signInCookie(base));
+    try {
+      await stream.next('the retry line', (message) => message.retry !== undefined);
+      const raw = await rawEmail({
+        from: 'live@example.org',
+        to: 'leads@example.com',
+        subject: 'Live',
+        text: 'Hi',
+        headers: { Precedence: 'list' },
+      });
+      await postInbound(sut, raw).expect(202);
+      const event = await stream.next('lead.message', (message) => message.event === 'lead.message');
+      expect(JSON.parse(event.data ?? '')).toEqual({ id });
+    } finally {
+      stream.close();
+    }
   });
 
   it('keeps attachments within the limit, lists larger ones, and serves active content as a download only', async () => {

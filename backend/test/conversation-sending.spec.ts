@@ -203,6 +203,22 @@ describe('the conversation: sending (one API, a real SMTP server)', () => {
     ).toBe(false);
   });
 
+  it('adds no Reply-To while REPLY_ADDRESS is unset (replies then go to MAIL_FROM and match by thread or address)', async () => {
+    const bare = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL, REPLY_ADDRESS: '' } });
+    try {
+      const [id] = await seedSubmissions(bare.dataSource, [{ submittedAt: new Date(), email: 'no.reply.to@example.org' }]);
+      const agent = request.agent(bare.server);
+      await agent.post('/api/auth/login').send({ username: 'admin', password: 'admin-dev-password' }).expect(200);
+      await agent.post(`/api/admin/contacts/${id}/messages`).send({ body: 'Hi' }).expect(201);
+      const [mail] = await received('no.reply.to@example.org');
+      expect(mail.replyTo).toBeUndefined();
+      expect(mail.from?.value).toEqual([{ name: 'admin (Leads Team)', address: 'leads@example.com' }]);
+      expect((await bare.dataSource.query('SELECT count(*)::int AS n FROM lead_reply_tokens'))[0].n).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('answers 409 without e-mail set up, and sends nothing', async () => {
     const offline = await createTestApp({ env: { REPLY_ADDRESS: MAIL.REPLY_ADDRESS } });
     try {

@@ -8,7 +8,7 @@
 export const MAX_JSON_DEPTH = 8;
 
 /** Fields whose text may span lines: there, tab, newline and carriage return are allowed. */
-const MULTILINE_FIELDS = new Set(['comments', 'body']); // body: the auto-reply's, a note's
+const MULTILINE_FIELDS = new Set(['comments', 'body', 'signature']); // body: the auto-reply's, a note's, a message's; an account's signature
 
 /** Keys that could reach an object's prototype; refused wherever they appear. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -10,16 +10,27 @@ import { LeadMessagesController } from './lead-messages.controller.js';
 import { LeadThreads } from './lead-threads.service.js';
 import { MessageSending } from './message-sending.service.js';
 import { ReplySender } from './reply-sender.service.js';
+import { ReplyTemplates } from './reply-templates.service.js';
+import { ReplyTemplatesController } from './reply-templates.controller.js';
 
 /**
  * The conversation (docs/conversation.md): a teammate's e-mails to a lead (MessageSending,
  * sent by ReplySender from the outbox), the lead's replies taken raw (InboundMessages, also the
- * entry of a mailbox poller) and the thread with its files (LeadThreads).
+ * entry of a mailbox poller), the thread with its files (LeadThreads) and the team's reply
+ * templates (ReplyTemplates).
  */
 @Module({
   imports: [AuditModule, DeliveriesModule, MailModule],
-  controllers: [LeadMessagesController, InboundEmailController],
-  providers: [MessageSending, ReplySender, InboundMessages, InboundEmailEndpoint, LeadThreads, ResponseTimeSettingsService],
+  controllers: [LeadMessagesController, InboundEmailController, ReplyTemplatesController],
+  providers: [
+    MessageSending,
+    ReplySender,
+    InboundMessages,
+    InboundEmailEndpoint,
+    LeadThreads,
+    ResponseTimeSettingsService,
+    ReplyTemplates,
+  ],
   exports: [InboundMessages],
 })
 export class ConversationModule {}

@@ -40,9 +40,11 @@ import { ResponseTimeSettings } from '../leads/response-time-settings.entity.js'
 import { LeadMessage } from '../conversation/lead-message.entity.js';
 import { LeadMessageAttachment } from '../conversation/lead-message-attachment.entity.js';
 import { LeadReplyToken } from '../conversation/lead-reply-token.entity.js';
+import { ReplyTemplate } from '../conversation/reply-template.entity.js';
 import { SpamQuarantine1796630000000 } from './migrations/1796630000000-spam-quarantine.js';
 import { ReturningOwnerIndex1796640000000 } from './migrations/1796640000000-returning-owner-index.js';
 import { Conversation1796700000000 } from './migrations/1796700000000-conversation.js';
+import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -62,6 +64,7 @@ const ENTITIES = [
   LeadMessage,
   LeadMessageAttachment,
   LeadReplyToken,
+  ReplyTemplate,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -92,6 +95,7 @@ export const MIGRATIONS = [
   SpamQuarantine1796630000000,
   ReturningOwnerIndex1796640000000,
   Conversation1796700000000,
+  ReplyTemplates1796700000001,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -832,6 +832,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/reply-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ReplyTemplatesController_list'];
+    put?: never;
+    post: operations['ReplyTemplatesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reply-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ReplyTemplatesController_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['ReplyTemplatesController_update'];
+    trace?: never;
+  };
+  '/api/admin/reply-templates/{id}/render': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReplyTemplatesController_render'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/spreadsheet': {
     parameters: {
       query?: never;
@@ -1413,7 +1461,8 @@ export interface components {
        * @description What it is: the new-lead notice to a teammate, the auto-reply to the visitor, …
        * @enum {string}
        */
-      kind: 'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset';
+      kind:
+        'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset' | 'overdue' | 'follow-up' | 'reply';
       /** @enum {string} */
       state: 'pending' | 'delivered' | 'failed';
       attempts: number;
@@ -1795,6 +1844,35 @@ export interface components {
        * @description The lead it was stored with.
        */
       leadId?: string;
+    };
+    ReplyTemplateDto: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      subject: string | null;
+      body: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    CreateReplyTemplateDto: {
+      name: string;
+      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}. */
+      subject?: string | null;
+      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}. */
+      body: string;
+    };
+    UpdateReplyTemplateDto: {
+      name?: string;
+      subject?: string | null;
+      body?: string;
+    };
+    RenderReplyTemplateDto: {
+      /** Format: uuid */
+      leadId: string;
+    };
+    RenderedTemplateDto: {
+      subject: string | null;
+      body: string;
     };
     SpreadsheetDto: {
       /** @description Whether SHEETS_WEBHOOK_URL is set (the copy is configured by the environment only). */
@@ -3636,6 +3714,143 @@ export interface operations {
       };
       /** @description Over 25 MB. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReplyTemplatesController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every template, by name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyTemplateDto'][];
+        };
+      };
+    };
+  };
+  ReplyTemplatesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateReplyTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description Saved; 400 naming each unknown variable. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyTemplateDto'];
+        };
+      };
+    };
+  };
+  ReplyTemplatesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No template with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReplyTemplatesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateReplyTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description Changed; 400 naming each unknown variable. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyTemplateDto'];
+        };
+      };
+      /** @description No template with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ReplyTemplatesController_render: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenderReplyTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description The template filled in for the lead and the caller (values as text, one pass). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenderedTemplateDto'];
+        };
+      };
+      /** @description No template, or no lead, with this id. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,6 +10,9 @@ export const EMAIL_KINDS = [
   'auto-reply',
   'invitation',
   'password-reset',
+  'overdue',
+  'follow-up',
+  'reply',
 ] as const satisfies readonly EmailKind[];
 
 /** One e-mail sent (or to be sent) about a lead: no recipient, no content. */

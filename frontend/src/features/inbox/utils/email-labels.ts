@@ -7,6 +7,9 @@ const KIND_LABELS: Record<LeadEmail['kind'], string> = {
   'auto-reply': 'Auto-reply to the visitor',
   invitation: 'Invitation',
   'password-reset': 'Password reset',
+  overdue: 'Waiting-for-an-answer notice to a teammate',
+  'follow-up': 'Follow-up reminder to a teammate',
+  reply: 'Reply notice to a teammate',
 };
 
 const STATE_LABELS: Record<LeadEmail['state'], string> = {
