@@ -6,6 +6,7 @@ import { useCan, useSessionUser } from '@/lib/session-user';
 import type { ContactDetail, LeadMessage } from '../api/contact-types';
 import { useEmailStatus } from '../api/get-email-status';
 import { inboxKeys } from '../api/inbox-keys';
+import { useRenderReplyTemplate, useReplyTemplates } from '../api/reply-templates';
 import { MessageConflictError, useSendMessage } from '../api/send-message';
 import { replyConflictText } from '../utils/message-text';
 import './lead-thread.css';
@@ -38,6 +39,8 @@ export function ReplyBox({ lead, thread }: ReplyBoxProps) {
   const [subject, setSubject] = useState('');
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const ids = useId();
+  const templates = useReplyTemplates(canReply);
+  const render = useRenderReplyTemplate();
   if (!canReply) {
     return (
       <p className="lead-text lead-caption" data-testid="reply-not-allowed">
@@ -49,6 +52,21 @@ export function ReplyBox({ lead, thread }: ReplyBoxProps) {
   const leadHasWritten = thread?.some((message) => message.direction === 'in') ?? false;
   const mailOff = email.data?.enabled === false;
   const repliesComeBack = email.data ? email.data.inbound.endpoint || email.data.inbound.imap : true;
+
+  /** A template filled in for this lead fills the box (the subject too, while one is asked). */
+  const fillFromTemplate = (templateId: string) => {
+    if (!templateId) return;
+    render.mutate(
+      { templateId, leadId: lead.id },
+      {
+        onSuccess: (filled) => {
+          setBody(filled.body);
+          if (filled.subject && !leadHasWritten) setSubject(filled.subject);
+        },
+        onError: (error) => void toast({ title: 'Template not used', description: error.message, destructive: true }),
+      },
+    );
+  };
 
   const submit = (version: number) => {
     const known = new Set((thread ?? []).map((message) => message.id));
@@ -112,6 +130,24 @@ export function ReplyBox({ lead, thread }: ReplyBoxProps) {
         <p className="lead-text lead-caption" data-testid="replies-not-received">
           Replies are not received: the lead&apos;s answers will not come back into {PRODUCT_NAME} (no inbound e-mail is set up).
         </p>
+      ) : null}
+      {templates.data?.length ? (
+        <div className="reply-box__field">
+          <label htmlFor={`${ids}-template`}>Template</label>
+          <select
+            id={`${ids}-template`}
+            value=""
+            disabled={render.isPending}
+            onChange={(event) => fillFromTemplate(event.target.value)}
+          >
+            <option value="">{render.isPending ? 'Filling in…' : 'Choose a template…'}</option>
+            {templates.data.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        </div>
       ) : null}
       {leadHasWritten || !thread ? null : (
         <div className="reply-box__field">

@@ -37,6 +37,7 @@ type Server = {
   inbound?: { endpoint: boolean; imap: boolean };
   /** The POST's answer other than 201/412 (a status and message). */
   refuse?: { status: number; message: string };
+  templates?: { id: string; name: string; subject: string | null; body: string; updatedAt: string }[];
   /** Holds the POST's answer until called. */
   hold?: Promise<void>;
 };
@@ -54,6 +55,11 @@ function serve(server: Server) {
           from: 'leads@example.com',
           inbound: server.inbound ?? { endpoint: true, imap: false },
         });
+      if (url.endsWith('/reply-templates')) return Response.json(server.templates ?? []);
+      if (url.endsWith('/render')) {
+        const { leadId } = JSON.parse(init?.body as string) as { leadId: string };
+        return Response.json({ subject: 'Your application', body: `Hello ${server.lead.name} (${leadId})` });
+      }
       if (url.endsWith('/messages') && init?.method === 'POST') {
         const ifMatch = new Headers(init.headers).get('If-Match');
         posts.push({ body: JSON.parse(init.body as string), ifMatch });
@@ -210,6 +216,18 @@ describe('the conversation in the drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('409: E-mail is not set up');
     expect(screen.getByLabelText('Reply')).toHaveValue('Hello');
+  });
+
+  it('fills the box from a template rendered for the lead', async () => {
+    serve({
+      lead: detail(),
+      thread: [],
+      templates: [{ id: 't-1', name: 'First answer', subject: null, body: '…', updatedAt: '2026-11-20T10:00:00.000Z' }],
+    });
+    const { user } = renderApp(<Drawer />);
+    await user.selectOptions(await screen.findByLabelText('Template'), 'First answer');
+    await vi.waitFor(() => expect(screen.getByLabelText('Reply')).toHaveValue('Hello Ada Lovelace (lead-1)'));
+    expect(screen.getByLabelText('Subject (optional)')).toHaveValue('Your application');
   });
 
   it('lets a viewer read but not reply', async () => {
