@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './e2e/admin-account';
+import { INBOUND_EMAIL_SECRET, REPLY_ADDRESS } from './e2e/inbound';
 
 // Browser tests run Debian's Chromium (Playwright's own browser downloads are not used).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -124,6 +125,9 @@ export default defineConfig({
           WEBHOOKS_ALLOW_PRIVATE: 'true',
           SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
           MAIL_FROM: 'TalentFlow leads <leads@example.com>',
+          // The conversation's browser test posts the leads' replies as a mail provider would.
+          INBOUND_EMAIL_SECRET,
+          REPLY_ADDRESS,
         },
       },
 });

@@ -92,11 +92,14 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     expect(tooLarge.body.statusCode).toBe(413);
   });
 
-  it('answers 404 while INBOUND_EMAIL_SECRET is unset', async () => {
+  it('answers 404 while INBOUND_EMAIL_SECRET is unset; the settings tell the dashboard whether replies come in', async () => {
+    expect((await asViewer.get('/api/admin/settings/email').expect(200)).body.inbound).toEqual({ endpoint: true, imap: false });
     const off = await createTestApp({ databaseUrl: sut.databaseUrl, env: { INBOUND_EMAIL_SECRET: '' } });
     try {
       const raw = await rawEmail({ from: 'someone@example.net', to: 'x@example.com', text: 'Hi' });
       await postInbound(off, raw).expect(404);
+      const viewer = await signedInAs(off, await createAccount(off, 'viewer', { email: 'vera@example.com' }));
+      expect((await viewer.get('/api/admin/settings/email').expect(200)).body.inbound).toEqual({ endpoint: false, imap: false });
     } finally {
       await off.close();
     }

@@ -9,7 +9,8 @@ import { endSession } from './query-client';
  * signed in on any admin page, so that leads arriving while the user is on Account or Team
  * are still counted. It fetches nothing by itself on a new lead (the dashboard's "Show N new
  * leads" does, when asked); a changed or erased lead, or a changed team, makes exactly the
- * queries that show it fetch again (no refetch on an interval: docs/decisions/014-urls-as-query-keys.md).
+ * queries that show it fetch again (`lead.message`, a message of a lead's conversation, as
+ * `lead.updated`: the lead and its thread) (no refetch on an interval: docs/decisions/014-urls-as-query-keys.md).
  */
 
 type LeadEvent = { id: string };
@@ -133,6 +134,13 @@ function open(): void {
     if (!newLeads.has(id)) setNewLeads(new Set(newLeads).add(id));
   });
   stream.addEventListener('lead.updated', (event) => {
+    const { id } = data<LeadEvent>(event);
+    if (!erased.has(id)) changed.add(id);
+    soon();
+  });
+  // A message sent, received or delivered: the lead's key holds its thread too (and its
+  // lastMessageAt, awaitingReply and version), so the same refetch shows it.
+  stream.addEventListener('lead.message', (event) => {
     const { id } = data<LeadEvent>(event);
     if (!erased.has(id)) changed.add(id);
     soon();

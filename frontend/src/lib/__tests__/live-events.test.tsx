@@ -31,27 +31,29 @@ class FakeEventSource extends EventTarget {
 const fetched: string[] = [];
 let meStatus = 200;
 
-function Page({ client, signedIn }: { client: QueryClient; signedIn: boolean }) {
+function Page({ client, signedIn, withThread = false }: { client: QueryClient; signedIn: boolean; withThread?: boolean }) {
   useLiveEvents(client, signedIn);
   const lead = useQuery({ queryKey: [...queryKeys.adminContacts, 'id-1'] });
   const other = useQuery({ queryKey: [...queryKeys.adminContacts, 'id-2'] });
   const list = useQuery({ queryKey: [...queryKeys.adminContacts, { limit: '50' }] });
+  // An open drawer's conversation (under its lead's key).
+  const thread = useQuery({ queryKey: [...queryKeys.adminContacts, 'id-1', 'messages'], enabled: withThread });
   const ended = useSessionEnded();
   return (
     <p>
-      {`new: ${useNewLeadIds().size}; ${[lead, other, list].every((query) => query.isFetched) ? 'loaded' : ''}`}
+      {`new: ${useNewLeadIds().size}; ${[lead, other, list, ...(withThread ? [thread] : [])].every((query) => query.isFetched) ? 'loaded' : ''}`}
       {ended ? ' ended' : ''}
       {other.error ? ` id-2: ${(other.error as { status?: number }).status}` : ''}
     </p>
   );
 }
 
-function renderPage() {
+function renderPage({ withThread = false } = {}) {
   const client = createQueryClient();
   client.setQueryData(queryKeys.me, { id: 'u1' });
   const view = render(
     <QueryClientProvider client={client}>
-      <Page client={client} signedIn />
+      <Page client={client} signedIn withThread={withThread} />
     </QueryClientProvider>,
   );
   const signOut = () =>
@@ -139,6 +141,22 @@ describe(useLiveEvents.name, () => {
       vi.useRealTimers();
       signOut(); // closes the stream, which the next test opens anew
     }
+  });
+
+  it('a message of a lead (lead.message) refetches that lead, its thread and the lists, nothing else', async () => {
+    const { signOut } = renderPage({ withThread: true });
+    await screen.findByText(/loaded/);
+    const stream = FakeEventSource.opened[0];
+    fetched.length = 0;
+    act(() => stream.emit('lead.message', { id: 'id-1' }));
+    await waitFor(() =>
+      expect(fetched.sort()).toEqual([
+        '/api/admin/contacts/id-1',
+        '/api/admin/contacts/id-1/messages',
+        '/api/admin/contacts?limit=50',
+      ]),
+    );
+    signOut();
   });
 
   it('fetches again what was fetched before the stream opened (a change in between has no event), and again after a drop', async () => {

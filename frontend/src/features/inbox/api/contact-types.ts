@@ -19,6 +19,11 @@ export type HistoryEvent = Schemas['HistoryEntryDto'];
 export type LeadEmail = Schemas['ContactEmailDto'];
 export type EmailStatus = Schemas['EmailSettingsDto'];
 export type Note = Schemas['NoteDto'];
+export type LeadMessage = Schemas['LeadMessageDto'];
+export type MessageAttachment = Schemas['AttachmentDto'];
+export type SendMessage = Schemas['SendMessageDto'];
+export type ReplyTemplate = Schemas['ReplyTemplateDto'];
+export type RenderedTemplate = Schemas['RenderedTemplateDto'];
 export type ContactChanges = Schemas['UpdateContactDto'];
 
 /** The lead as the screen showed it when the user made a change: its version goes as If-Match. */

@@ -9,12 +9,17 @@ export const INBOX_API = {
   erasures: '/api/admin/erasures',
   events: '/api/admin/events',
   emailSettings: '/api/admin/settings/email',
+  replyTemplates: '/api/admin/reply-templates',
 } as const;
 
 export const inboxKeys = {
   contactList: (filters: Record<string, string | undefined>) => [...queryKeys.adminContacts, filters] as const,
   contact: (id: string) => [...queryKeys.adminContacts, id] as const,
   contactEmails: (id: string) => [...queryKeys.adminContacts, id, 'emails'] as const,
+  // Under the lead's key: a live `lead.updated` or `lead.message` of the lead refetches its thread too.
+  contactMessages: (id: string) => [...queryKeys.adminContacts, id, 'messages'] as const,
+  // The team's reply templates (members read them; the reply box fills itself from one).
+  replyTemplates: [...queryKeys.admin, 'reply-templates'] as const,
   // The same key as Settings → E-mail's (its URL): whether e-mail is set up.
   emailStatus: [...queryKeys.admin, 'settings', 'email'] as const,
 };

@@ -24,6 +24,7 @@ import { DeleteContactButton } from './delete-contact-button';
 import { DeliveryPanel } from './delivery-panel';
 import { FirstResponse } from './first-response';
 import { FollowUpPicker } from './follow-up-picker';
+import { LeadConversation } from './lead-conversation';
 import { LeadEmails } from './lead-emails';
 import { ConflictNotice } from './conflict-notice';
 import { NoteThread } from './note-thread';
@@ -113,6 +114,9 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
       </Section>
       <Section title="Follow-up">
         <FollowUpPicker lead={lead} />
+      </Section>
+      <Section title="Conversation">
+        <LeadConversation lead={lead} />
       </Section>
       <Section title="Notes">
         <NoteThread leadId={lead.id} notes={lead.notes} />

@@ -5,6 +5,7 @@ import { AssigneeSelect } from './assignee-select';
 import { SelectLeadBox } from './lead-selection-boxes';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
+import { AwaitingReply } from './awaiting-reply';
 import { RepeatMarker } from './repeat-marker';
 import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
@@ -40,6 +41,7 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
         </div>
         <ReceivedTime iso={submission.submittedAt} />
         <ResponseTime lead={submission} />
+        <AwaitingReply lead={submission} />
         <LeadComments comments={submission.comments} lines={3} className="lead-card__comments" />
         <div className="lead-card__controls">
           <StatusSelect submission={submission} />

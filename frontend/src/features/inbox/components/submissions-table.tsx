@@ -13,6 +13,7 @@ import { AssigneeSelect } from './assignee-select';
 import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
+import { AwaitingReply } from './awaiting-reply';
 import { RepeatMarker } from './repeat-marker';
 import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
@@ -64,6 +65,7 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
       <TableCell sx={{ minWidth: 104 }}>
         <ReceivedTime iso={submission.submittedAt} />
         <ResponseTime lead={submission} />
+        <AwaitingReply lead={submission} />
       </TableCell>
     </TableRow>
   );

@@ -8,7 +8,7 @@ const latest = (lead: ContactDetail, action: HistoryEvent['action']) => lead.his
  * What a teammate changed between the lead the user saw and the lead as it is now, in words:
  * "Ann changed the status to Contacted while you were editing."
  */
-export function conflictText(seen: SeenLead, current: ContactDetail): string {
+export function conflictText(seen: SeenLead, current: ContactDetail, doing = 'editing'): string {
   const changes: string[] = [];
   if (seen.status !== current.status) {
     changes.push(`${who(latest(current, 'status'))} changed the status to ${statusLabel(current.status)}`);
@@ -23,5 +23,5 @@ export function conflictText(seen: SeenLead, current: ContactDetail): string {
     if (added.length) changes.push(`${added[0].authorDisplayName ?? 'A teammate'} added a note`);
   }
   const what = changes.length ? changes.join(' and ') : 'A teammate changed this lead';
-  return `${what} while you were editing.`;
+  return `${what} while you were ${doing}.`;
 }

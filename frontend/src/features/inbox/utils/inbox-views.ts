@@ -7,12 +7,14 @@ export type InboxView = {
   id: string;
   label: string;
   /** The list filters it adds (a subset of filters.ts's ApiFilters, which imports this file). */
-  filters: { status?: string };
+  filters: { status?: string; conversation?: 'awaiting' };
   counted: boolean;
 };
 
 export const INBOX_VIEWS: readonly InboxView[] = [
   { id: '', label: 'Inbox', filters: {}, counted: false },
+  // The leads that wrote last and are owed an answer (the API's `conversation=awaiting`).
+  { id: 'awaiting', label: 'Awaiting reply', filters: { conversation: 'awaiting' }, counted: true },
   { id: 'spam', label: 'Spam', filters: { status: 'spam' }, counted: true },
 ];
 

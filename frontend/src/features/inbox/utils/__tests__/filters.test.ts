@@ -31,6 +31,12 @@ describe('filters', () => {
     expect(readFilters(new URLSearchParams('assignee=someone')).assignee).toBe('');
   });
 
+  it('keeps the Awaiting reply view in the URL and asks the API for conversation=awaiting', () => {
+    const awaiting = readFilters(new URLSearchParams('view=awaiting&assignee=me'));
+    expect(writeFilters(awaiting).toString()).toBe('view=awaiting&assignee=me');
+    expect(toApiFilters(awaiting, now)).toEqual({ assignee: 'me', conversation: 'awaiting' });
+  });
+
   it('keeps the Spam view in the URL and lists the held leads in it, whatever status is chosen', () => {
     const spam = readFilters(new URLSearchParams('view=spam&status=new&q=ada'));
     expect(writeFilters(spam).toString()).toBe('view=spam&q=ada&status=new');
