@@ -15,7 +15,6 @@ import http from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
