@@ -32,7 +32,8 @@ await supervisor.run(async () => {
   const firstApiPort = intFromEnv(env, 'SERVE_API_PORT', 3000);
   const apiPorts = Array.from({ length: replicas }, (_, index) => firstApiPort + index);
   // Each replica's metrics on a port of its own, as each pod has its own in Kubernetes.
-  const firstMetricsPort = intFromEnv(env, 'METRICS_PORT', 9464);
+  // 0 turns them off (the tests, which run several servers at once).
+  const firstMetricsPort = env.METRICS_PORT === '0' ? 0 : intFromEnv(env, 'METRICS_PORT', 9464);
   const metricsPorts = apiPorts.map((_, index) => (firstMetricsPort === 0 ? 0 : firstMetricsPort + index));
 
   await assertPortFree(port, host, 'SERVE_PORT');

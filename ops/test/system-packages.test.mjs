@@ -30,10 +30,10 @@ describe(SCRIPT, () => {
     for (const name of [...asked, 'wrk']) assert.ok(listed('bench').includes(name), `${name} in bench_packages`);
   });
 
-  test('make test and make bench run it first; make dev needs none', () => {
+  test('make test and make bench run it right after the Node check, before npm ci; make dev needs none', () => {
     const makefile = readText('Makefile');
-    assert.match(makefile, /^test: test-packages install$/m);
-    assert.match(makefile, /^bench: bench-packages install$/m);
+    assert.match(makefile, /^test: node-version test-packages install$/m);
+    assert.match(makefile, /^bench: node-version bench-packages install$/m);
     assert.match(makefile, /^test-packages:\n\tbash scripts\/system-packages.sh test$/m);
     assert.match(makefile, /^bench-packages:\n\tbash scripts\/system-packages.sh bench$/m);
     assert.match(makefile, /^dev: install$/m);
