@@ -56,8 +56,11 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: a test asserts that what a user waits for arrives; on a loaded 2-core machine
+  // (both halves side by side) a dashboard took over 10 s to open a lead. How fast is
+  // Lighthouse's and the benchmarks' question.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${process.env.E2E_RUN_NAME ?? ''}` }]]
     : [['list']],

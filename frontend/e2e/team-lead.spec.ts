@@ -119,21 +119,24 @@ test('a note typed when the session has ended survives signing in again', async 
   expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
   await drawer(page).getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByTestId('toast')).toContainText('401: Sign in to continue');
+  // The pointer rests on the toast, which holds it past its 5 s (a slow machine takes longer to
+  // sign in again and close the drawer below): the rest of the way is by keyboard.
+  await page.getByTestId('toast').hover();
   await expect(page.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible();
   await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
 
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).press('Enter');
   // Back where the edit was: the lead open again (its id is in the URL), the note as typed.
   await expect(drawer(page).getByRole('article', { name })).toBeVisible();
   await expect(note).toHaveValue('Call back on Tuesday about the pilot');
-  await drawer(page).getByRole('button', { name: 'Add note' }).click();
+  await drawer(page).getByRole('button', { name: 'Add note' }).press('Enter');
   await expect(drawer(page).getByTestId('note')).toContainText('Call back on Tuesday about the pilot');
   await expect(note).toHaveValue('');
 
   // The toast, still shown after the drawer closes, covers no lead's status.
-  await page.getByRole('button', { name: 'Close details' }).click();
+  await page.getByRole('button', { name: 'Close details' }).press('Enter');
   const toastBox = (await page.getByTestId('toast').boundingBox())!;
   const statusBox = (await page.getByRole('combobox', { name: `Status of ${name}` }).boundingBox())!;
   expect(overlaps(toastBox, statusBox)).toBe(false);
