@@ -8,7 +8,7 @@ set -euo pipefail
 
 # package:program whose presence shows the package is installed.
 test_packages=(
-  chromium:chromium             # the browser suite (Playwright, frontend/e2e)
+  chromium-headless-shell:chromium-headless-shell # the browser suite (Playwright, frontend/e2e)
   nginx:nginx                   # `make serve`, the ops and browser suites
   gettext-base:envsubst         # the ops test of the web image's entrypoint
   docker-compose:docker-compose # the ops test of docker-compose.yml (`config`)
@@ -38,7 +38,7 @@ search_path="$PATH:/usr/sbin:/sbin"
 missing=()
 for entry in "${wanted[@]}"; do
   package="${entry%%:*}" program="${entry#*:}"
-  if [[ $package == chromium && -x ${CHROMIUM_PATH:-/nonexistent} ]]; then continue; fi
+  if [[ $package == chromium* && -x ${CHROMIUM_PATH:-/nonexistent} ]]; then continue; fi
   if [[ $package == nginx && -x ${NGINX_BIN:-/nonexistent} ]]; then continue; fi
   if PATH="$search_path" command -v "$program" >/dev/null; then continue; fi
   [[ " ${missing[*]} " == *" $package "* ]] || missing+=("$package")

@@ -14,7 +14,14 @@ export default async function globalSetup() {
     process.env.TEST_SERVER_URL = process.env.DATABASE_URL;
     return;
   }
-  const server = await startEmbeddedPostgres({ dataDir: path.join(runDir, 'pg'), port: await freePort(), persistent: false });
+  // A throwaway server: nothing waits for the disk (no test outlives a crash of it).
+  const settings = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(runDir, 'pg'),
+    port: await freePort(),
+    persistent: false,
+    settings,
+  });
   process.env.TEST_SERVER_URL = server.url;
   globalThis.embeddedPostgres = server;
 }

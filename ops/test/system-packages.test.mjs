@@ -21,7 +21,7 @@ const askedFor = (files) =>
 describe(SCRIPT, () => {
   test('lists every package the test suites ask for', () => {
     const asked = askedFor(['ops/test/helpers.mjs', 'scripts/nginx-config.mjs', 'frontend/playwright.config.ts']);
-    assert.deepEqual([...new Set(asked)].sort(), ['chromium', 'docker-compose', 'nginx']);
+    assert.deepEqual([...new Set(asked)].sort(), ['chromium-headless-shell', 'docker-compose', 'nginx']);
     for (const name of [...asked, 'gettext-base']) assert.ok(listed('test').includes(name), `${name} in test_packages`);
   });
 
