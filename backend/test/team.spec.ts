@@ -256,7 +256,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
         root.patch(`/api/admin/users/${second.id}`).send({ role: 'member' }),
         other.patch(`/api/admin/users/${envAdmin}`).send({ role: 'member' }),
       ]);
-      const [refused, done] = results.map((res) => res.status).sort();
+      const [done, refused] = results.map((res) => res.status).sort();
       expect(done).toBe(200);
       expect([403, 409]).toContain(refused);
       const [{ admins }] = await isolated.dataSource.query(
