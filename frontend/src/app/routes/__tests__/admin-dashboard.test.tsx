@@ -177,7 +177,7 @@ describe(AdminDashboard.name, () => {
     await waitFor(() => expect(within(drawer).queryByTestId('conflict')).not.toBeInTheDocument());
   });
 
-  it('opens the drawer: every field, provenance, history, other submissions, reply, note, send again', async () => {
+  it('opens the drawer: every field, provenance, history, other submissions, the reply box, note, send again', async () => {
     const { user } = renderApp(<AdminDashboard />, { route: '/admin' });
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
@@ -187,8 +187,9 @@ describe(AdminDashboard.name, () => {
     expect(within(drawer).getByText(/Failed, 3 attempts/)).toBeInTheDocument();
     expect(within(drawer).getByText('Last error: HTTP 500')).toBeInTheDocument();
     expect(within(drawer).getByText(/Partnership Opportunities, Qualified/)).toBeInTheDocument();
-    const reply = within(drawer).getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')!;
-    expect(reply).toBe(`mailto:ada@example.com?subject=${encodeURIComponent('Re: TA Builder Community – TalentFlow AI')}`);
+    // The answer goes from the drawer's reply box, into the lead's thread; no mail program.
+    expect(within(drawer).getByRole('form', { name: 'Reply to the lead' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('link', { name: /Reply by e-mail|mail program/ })).not.toBeInTheDocument();
 
     const note = within(within(drawer).getByRole('list', { name: 'Notes' })).getByRole('listitem');
     expect(note).toHaveTextContent('Ann');

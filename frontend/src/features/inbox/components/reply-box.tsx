@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { PRODUCT_NAME } from '@/config/brand';
+import { interestLabel } from '@/config/interests';
 import { useCan, useSessionUser } from '@/lib/session-user';
+import { mailtoHref } from '@/lib/url';
 import type { ContactDetail, LeadMessage } from '../api/contact-types';
 import { useEmailStatus } from '../api/get-email-status';
 import { inboxKeys } from '../api/inbox-keys';
@@ -52,6 +54,8 @@ export function ReplyBox({ lead, thread }: ReplyBoxProps) {
   const leadHasWritten = thread?.some((message) => message.direction === 'in') ?? false;
   const mailOff = email.data?.enabled === false;
   const repliesComeBack = email.data ? email.data.inbound.endpoint || email.data.inbound.imap : true;
+  // Without e-mail set up, the one way left to answer: the user's own mail program.
+  const ownMailHref = mailOff ? mailtoHref(lead.email, `Re: ${interestLabel(lead.interest)} – ${PRODUCT_NAME}`) : null;
 
   /** A template filled in for this lead fills the box (the subject too, while one is asked). */
   const fillFromTemplate = (templateId: string) => {
@@ -123,7 +127,14 @@ export function ReplyBox({ lead, thread }: ReplyBoxProps) {
       ) : null}
       {mailOff ? (
         <p className="lead-text lead-caption" data-testid="reply-mail-off">
-          E-mail is not set up: replies cannot be sent.
+          E-mail is not set up: replies cannot be sent from here.
+          {ownMailHref ? (
+            <>
+              {' '}
+              <a href={ownMailHref}>Write from your mail program</a> (what you write there does not come back into{' '}
+              {PRODUCT_NAME}).
+            </>
+          ) : null}
         </p>
       ) : null}
       {!repliesComeBack ? (

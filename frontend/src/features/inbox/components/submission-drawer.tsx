@@ -1,17 +1,14 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { Spinner } from '@/components/spinner';
-import { PRODUCT_NAME } from '@/config/brand';
 import { interestLabel } from '@/config/interests';
 import { useCan, useSessionUser } from '@/lib/session-user';
-import { mailtoHref } from '@/lib/url';
 import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
 import { useLeadConflicts } from '../api/lead-conflicts';
@@ -60,14 +57,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The reply link: a mail to the lead with a subject already written. */
-export function replyHref(lead: Pick<ContactDetail, 'email' | 'interest'>): string | null {
-  return mailtoHref(lead.email, `Re: ${interestLabel(lead.interest)} – ${PRODUCT_NAME}`);
-}
-
 function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (id: string) => void; onClose: () => void }) {
   const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
-  const reply = replyHref(lead);
   const canDelete = useCan('delete');
   const conflict = useLeadConflicts().find((one) => one.leadId === lead.id);
   const me = useSessionUser();
@@ -79,16 +70,11 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
     <Box sx={{ display: 'grid', gap: 3 }}>
       {conflict ? <ConflictNotice conflict={conflict} lead={lead} /> : null}
       <SubmissionCard submission={lead} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {reply ? (
-          <Button variant="contained" size="small" href={reply}>
-            Reply by e-mail
-          </Button>
-        ) : null}
-        {canDelete ? (
+      {canDelete ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <DeleteContactButton id={lead.id} name={lead.name} inSpreadsheet={lead.delivery.state !== 'off'} onDeleted={onClose} />
-        ) : null}
-      </Box>
+        </Box>
+      ) : null}
       {lead.status === 'spam' || lead.heldAsSpam || lead.spamReasons.length ? (
         <Section title={lead.heldAsSpam ? 'Held as spam' : 'Spam check'}>
           <SpamReasons lead={lead} />

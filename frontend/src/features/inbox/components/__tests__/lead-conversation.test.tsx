@@ -35,6 +35,8 @@ type Server = {
   lead: ContactDetail;
   thread: LeadMessage[];
   inbound?: { endpoint: boolean; imap: boolean };
+  /** Whether e-mail is set up (SMTP_URL); true unless said. */
+  mailEnabled?: boolean;
   /** The POST's answer other than 201/412 (a status and message). */
   refuse?: { status: number; message: string };
   templates?: { id: string; name: string; subject: string | null; body: string; updatedAt: string }[];
@@ -51,7 +53,7 @@ function serve(server: Server) {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (url.endsWith('/settings/email'))
         return Response.json({
-          enabled: true,
+          enabled: server.mailEnabled ?? true,
           from: 'leads@example.com',
           inbound: server.inbound ?? { endpoint: true, imap: false },
         });
@@ -247,11 +249,27 @@ describe('the conversation in the drawer', () => {
     );
   });
 
+  it('without e-mail set up, sends nothing and offers the own mail program, saying it does not come back', async () => {
+    serve({ lead: detail(), thread: [], mailEnabled: false });
+    const { user } = renderApp(<Drawer />);
+    const notice = await screen.findByTestId('reply-mail-off');
+    expect(notice).toHaveTextContent('E-mail is not set up: replies cannot be sent from here.');
+    expect(notice).toHaveTextContent('does not come back into TalentFlow AI');
+    expect(within(notice).getByRole('link', { name: 'Write from your mail program' })).toHaveAttribute(
+      'href',
+      `mailto:ada@example.com?subject=${encodeURIComponent('Re: TA Builder Community – TalentFlow AI')}`,
+    );
+    await user.type(screen.getByLabelText('Reply'), 'Hello');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
   it('says nothing of it where replies come in', async () => {
     serve({ lead: detail(), thread: [] });
     renderApp(<Drawer />);
     expect(await screen.findByLabelText('Reply')).toBeInTheDocument();
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(screen.queryByTestId('replies-not-received')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('reply-mail-off')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Write from your mail program' })).not.toBeInTheDocument();
   });
 });
