@@ -7,16 +7,19 @@ afterEach(() => {
 });
 
 // Toasts live in a root of their own (components/toast/toaster.tsx), which cleanup() does not
-// unmount: a toast still shown or leaving keeps timers (its auto-hide, its exit transition)
-// that fired after the file's page was gone ("window is not defined"). Closed here, and given
-// up to 2 s to leave while the page still exists (teardown, not a check: some never leave in
-// jsdom, and a test that wants a toast gone says so itself).
+// unmount, and the files of a worker share one page (vite.config.ts, isolate: false): a toast
+// still shown or leaving would be found by the next file's queries, and keeps timers. Closed
+// here until none is left: a toast that replaced another waits for it to leave before it
+// shows, so one close is not always enough (each leaves within about a second).
 afterAll(async () => {
   const toasts = () => document.querySelectorAll('[data-testid="toast"]').length;
   if (toasts() === 0) return;
   const { closeSnackbar } = await import('notistack');
-  closeSnackbar();
-  for (let waited = 0; toasts() > 0 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let waited = 0; toasts() > 0; waited += 50) {
+    if (waited > 10_000) throw new Error(`${toasts()} toast(s) still shown 10 s after closing: the next file would see them`);
+    closeSnackbar();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });
 
 // findBy… and waitFor wait up to 10 s, not 1: on a busy 2-core machine a dashboard's first
