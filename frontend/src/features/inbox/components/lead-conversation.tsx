@@ -15,7 +15,8 @@ export function LeadConversation({ lead }: { lead: ContactDetail }) {
           Could not load the conversation: {thread.error.message}
         </p>
       ) : (
-        <LeadThread leadId={lead.id} leadName={lead.name} messages={thread.data} />
+        // Keyed by the lead: another lead's thread starts with its newest messages again.
+        <LeadThread key={lead.id} leadId={lead.id} leadName={lead.name} messages={thread.data} />
       )}
       <ReplyBox lead={lead} thread={thread.data} />
     </div>

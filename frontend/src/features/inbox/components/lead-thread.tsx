@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSessionUser } from '@/lib/session-user';
 import type { LeadMessage } from '../api/contact-types';
 import { attachmentUrl } from '../api/get-lead-messages';
@@ -95,14 +95,39 @@ function MessageItem({ leadId, leadName, message }: { leadId: string; leadName: 
   );
 }
 
-/** The lead's e-mail conversation, oldest first: who wrote, when, the text with its quoted history folded, the files. */
+/**
+ * How many of the newest messages a thread shows at first: the earlier ones of a long thread
+ * wait behind "Show N earlier messages", so that a lead written to for months opens as fast
+ * as a new one (a 500-message thread drawn whole cost the drawer's opening most of its time).
+ */
+export const THREAD_SHOWN_AT_FIRST = 20;
+
+/**
+ * The lead's e-mail conversation, oldest first: who wrote, when, the text with its quoted
+ * history folded, the files. The newest THREAD_SHOWN_AT_FIRST show at first.
+ */
 export function LeadThread({ leadId, leadName, messages }: LeadThreadProps) {
+  const [allShown, setAllShown] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
   if (!messages.length) return <p className="lead-text lead-caption">No messages yet.</p>;
+  const hidden = allShown ? 0 : Math.max(0, messages.length - THREAD_SHOWN_AT_FIRST);
+  const showEarlier = () => {
+    setAllShown(true);
+    // The button goes away: the keyboard goes on from the top of the whole thread.
+    requestAnimationFrame(() => list.current?.focus());
+  };
   return (
-    <ol className="thread" aria-label="Messages">
-      {messages.map((message) => (
-        <MessageItem key={message.id} leadId={leadId} leadName={leadName} message={message} />
-      ))}
-    </ol>
+    <>
+      {hidden ? (
+        <button type="button" className="btn btn--small btn--text thread-earlier" onClick={showEarlier}>
+          Show {hidden} earlier {hidden === 1 ? 'message' : 'messages'}
+        </button>
+      ) : null}
+      <ol className="thread" aria-label="Messages" ref={list} tabIndex={-1}>
+        {messages.slice(hidden).map((message) => (
+          <MessageItem key={message.id} leadId={leadId} leadName={leadName} message={message} />
+        ))}
+      </ol>
+    </>
   );
 }

@@ -131,8 +131,8 @@ export function ReplyBox({ lead, thread }: ReplyBoxProps) {
           {ownMailHref ? (
             <>
               {' '}
-              <a href={ownMailHref}>Write from your mail program</a> (what you write there does not come back into{' '}
-              {PRODUCT_NAME}).
+              <a href={ownMailHref}>Write from your mail program</a> (what you write there does not come back into {PRODUCT_NAME}
+              ).
             </>
           ) : null}
         </p>

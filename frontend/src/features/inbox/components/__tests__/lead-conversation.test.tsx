@@ -154,6 +154,26 @@ describe('the conversation in the drawer', () => {
     expect(items[2].querySelector('b')).toBeNull();
   });
 
+  it('shows the newest 20 messages of a long thread, and the earlier ones on request', async () => {
+    const thread = Array.from({ length: 25 }, (_, index) =>
+      message({ id: `m-${index + 1}`, subject: `Message ${index + 1}`, text: `Text ${index + 1}` }),
+    );
+    serve({ lead: detail(), thread });
+    const { user } = renderApp(<Drawer />);
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    let items = within(list).getAllByTestId('message');
+    expect(items).toHaveLength(20);
+    expect(items[0]).toHaveTextContent('Message 6');
+    expect(items[19]).toHaveTextContent('Message 25');
+
+    await user.click(screen.getByRole('button', { name: 'Show 5 earlier messages' }));
+    items = within(list).getAllByTestId('message');
+    expect(items).toHaveLength(25);
+    expect(items[0]).toHaveTextContent('Message 1');
+    expect(screen.queryByRole('button', { name: /earlier message/ })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(list).toHaveFocus());
+  });
+
   it('sends a reply with If-Match, shows "Sending…", then empties the box and shows the message queued', async () => {
     let release = () => {};
     const server: Server = { lead: detail(), thread: [], hold: new Promise<void>((resolve) => (release = resolve)) };
