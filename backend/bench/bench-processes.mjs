@@ -1,6 +1,8 @@
 // What the benchmarks that start servers share: starting one and stopping it by its PID,
+// signing in and reading the dashboard's event stream,
 // PostgreSQL's settings for them, and figures that are never rounded up.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { once } from 'node:events';
 import path from 'node:path';
 
@@ -38,3 +40,43 @@ export async function startServer(name, args, env, ready) {
 /** `value` rounded down to `digits` decimals: a figure is never rounded up. */
 export const down = (value, digits) => Math.floor(value * 10 ** digits) / 10 ** digits;
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+
+/** Signs `username` in with `password` and answers its session cookie. */
+export async function signIn(base, username, password) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/** An open event stream that calls `onEvent(type, data)` for each event; `close()` ends it. */
+export function openStream(base, cookie, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/admin/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`event stream: ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (type && data) onEvent(type, JSON.parse(data));
+        }
+      });
+      resolve({ close: () => req.destroy() });
+    });
+    req.on('error', (error) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+  });
+}

@@ -11,14 +11,13 @@
 // BENCH_LIVE_CHANGES (40): changes per round and case; BENCH_LIVE_ROUNDS (2).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
-import { DATABASE_SETTINGS, down, startServer } from './bench-processes.mjs';
+import { DATABASE_SETTINGS, down, openStream, percentile, signIn, startServer } from './bench-processes.mjs';
 
 const STREAMS = 20;
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 40);
@@ -29,46 +28,6 @@ const EVENT_TIMEOUT_MS = 10_000;
 const PASSWORD = randomBytes(18).toString('base64url');
 const wrkScript = path.join(import.meta.dirname, 'contact.wrk.lua');
 const form = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', interest: 'community' });
-
-const percentile = (values, p) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
-
-/** Signs `username` in and answers its session cookie. */
-async function signIn(base, username) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
-
-/** An open event stream that calls `onEvent(type, data)` for each event; `close()` ends it. */
-function openStream(base, cookie, onEvent) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/admin/events`, { headers: { Cookie: cookie, Accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`event stream: ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (type && data) onEvent(type, JSON.parse(data));
-        }
-      });
-      resolve({ close: () => req.destroy() });
-    });
-    req.on('error', (error) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
-  });
-}
 
 /** Starts wrk posting the contact form until it is stopped; answers its stop(). */
 function intakeLoad(base) {
@@ -129,7 +88,7 @@ try {
 
   const waiting = new Map(); // lead id → { sentAt, arrivals: number[], done }
   for (const username of usernames) {
-    const cookie = await signIn(base, username);
+    const cookie = await signIn(base, username, PASSWORD);
     streams.push(
       await openStream(base, cookie, (type, data) => {
         const change = type === 'lead.updated' ? waiting.get(data.id) : undefined;
@@ -139,7 +98,7 @@ try {
       }),
     );
   }
-  const adminCookie = await signIn(base, 'admin');
+  const adminCookie = await signIn(base, 'admin', PASSWORD);
   const created = await fetch(`${base}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

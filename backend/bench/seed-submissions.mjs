@@ -67,3 +67,27 @@ export async function seedSubmissions(db, rows) {
   );
   await settleCounts(db);
 }
+
+/**
+ * A thread of `count` messages on the lead named `name`, as months of e-mail leave it: the
+ * team's and the lead's in turn, an hour apart, each a paragraph, the lead's with the quoted
+ * history below (folded in the drawer). Lighthouse's interactions open its drawer.
+ */
+export async function seedThread(db, name, count) {
+  await db.query(
+    `INSERT INTO lead_messages (submission_id, direction, from_address, to_address, subject, text, quoted_text, message_id,
+                                sent_at, received_at, matched_by, state, created_at)
+     SELECT lead.id, direction, CASE direction WHEN 'in' THEN lead.email ELSE 'leads@example.com' END,
+            CASE direction WHEN 'in' THEN 'replies@example.com' ELSE lead.email END,
+            'Re: Your enquiry', 'Message ' || i || ' of the thread. ' || repeat('Thanks for the details, we can talk on Thursday. ', 6),
+            CASE direction WHEN 'in' THEN repeat('> An earlier message of the thread, quoted again. ', 12) END,
+            '<thread-' || lead.id || '-' || i || '@example.com>', at, CASE direction WHEN 'in' THEN at END,
+            CASE direction WHEN 'in' THEN 'thread' END, CASE direction WHEN 'out' THEN 'sent' END, at
+       FROM contact_submissions AS lead, generate_series(1, $2) AS i,
+            LATERAL (SELECT CASE WHEN i % 2 = 0 THEN 'in' ELSE 'out' END AS direction,
+                            now() - ($2 - i) * interval '1 hour' AS at) AS message
+      WHERE lead.name = $1`,
+    [name, count],
+  );
+  await db.query(`UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = true WHERE name = $1`, [name]);
+}

@@ -21,9 +21,9 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../backend/dist/database/data-source.js';
-import { seedSubmissions } from '../../backend/bench/seed-submissions.mjs';
+import { seedSubmissions, seedThread } from '../../backend/bench/seed-submissions.mjs';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
-import { INTERACTION_GOAL_MS, measureInteractions } from './interactions.mjs';
+import { INTERACTION_GOAL_MS, measureInteractions, THREAD_LEAD, THREAD_MESSAGES } from './interactions.mjs';
 import { profileDashboard } from './profile-dashboard.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -177,6 +177,7 @@ async function signIn(server) {
   try {
     const started = performance.now();
     await seedSubmissions(db, SIGNED_IN_ROWS);
+    await seedThread(db, THREAD_LEAD, THREAD_MESSAGES);
     console.error(
       `seeded ${SIGNED_IN_ROWS.toLocaleString('en')} submissions in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );

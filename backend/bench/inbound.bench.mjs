@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+// The leads' replies coming in, through the built API (`npm run build -w backend`) with the
+// production heap flags (`npm start`'s), on a database of a million leads:
+// - POST /api/inbound/email (a mail provider's inbound webhook) at 8 connections: messages
+//   a second and each answer's time, every message matched one of the three ways (its thread
+//   headers, the reply token of its Reply-To, the sender's address) and stored; beside it, in
+//   interleaved rounds, the same server's floor: GET /api/health/live at the same
+//   connections;
+// - from the POST to the `lead.message` event on 20 open dashboards' event streams;
+// - the API's peak memory (VmHWM) before and after a message of 25 MB, all of it one
+//   attachment.
+// Goals (docs/conversation.md, "Speed"): ≥ 200 messages/s with p99 ≤ 50 ms; the event within
+// 2 s; the peak raised by at most twice the message's size.
+// Usage: npm run bench:inbound -w backend. BENCH_ROWS (1,000,000): leads; BENCH_INBOUND_SECONDS
+// (5): seconds a round; BENCH_INBOUND_ROUNDS (2).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { DataSource } from 'typeorm';
+import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { dataSourceOptions } from '../dist/database/data-source.js';
+import { DATABASE_SETTINGS, down, openStream, percentile, signIn, startServer } from './bench-processes.mjs';
+import { seedSubmissions } from './seed-submissions.mjs';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_INBOUND_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_INBOUND_ROUNDS ?? 2);
+const CONNECTIONS = 8;
+const THREADS = 20_000; // leads with a message sent to them (a thread and a reply token)
+const STREAMS = 20;
+const EVENTS = 40;
+const EVENT_TIMEOUT_MS = 10_000;
+const BIG_MESSAGE_MB = 25;
+const REPLY_DOMAIN = 'replies.bench.example';
+const SECRET = randomBytes(32).toString('base64url');
+const PASSWORD = randomBytes(18).toString('base64url');
+
+let sequence = 0;
+/**
+ * A lead's reply as its mail client would send it, found by `way`; `lead` = { n, token }.
+ * `content`: the body's Content-Type and text (a quoted plain-text answer unless given).
+ */
+function reply(
+  way,
+  lead,
+  content = {
+    type: 'text/plain; charset=utf-8',
+    text: `Thanks, here are my times for a call.\n\nOn Monday you wrote:\n> Hello Lead ${lead.n}\n`,
+  },
+) {
+  sequence += 1;
+  const headers = [
+    `From: Lead ${lead.n} <lead${lead.n}@example.com>`,
+    `To: ${way === 'token' ? `replies+${lead.token}@${REPLY_DOMAIN}` : `replies@${REPLY_DOMAIN}`}`,
+    'Subject: Re: About your enquiry',
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <in-${sequence}-${randomBytes(6).toString('hex')}@mail.example>`,
+    ...(way === 'thread' ? [`In-Reply-To: <out-${lead.n}@bench.example>`, `References: <out-${lead.n}@bench.example>`] : []),
+    'MIME-Version: 1.0',
+    `Content-Type: ${content.type}`,
+  ];
+  return Buffer.from(`${headers.join('\r\n')}\r\n\r\n${content.text.replaceAll(/\r?\n/g, '\r\n')}`);
+}
+
+/** A reply of about `mb` MB: a line of text and a PDF attachment, base64 as mail clients send it. */
+function replyWithFile(lead, mb) {
+  const pdf = randomBytes(Math.floor((mb * 1024 * 1024 * 3) / 4) - 1024).toString('base64');
+  const text = [
+    '--b1',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'My CV, scanned.',
+    '--b1',
+    'Content-Type: application/pdf; name="cv.pdf"',
+    'Content-Disposition: attachment; filename="cv.pdf"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    pdf.replace(/.{76}/g, '$&\n'),
+    '--b1--',
+    '',
+  ].join('\n');
+  return reply('token', lead, { type: 'multipart/mixed; boundary="b1"', text });
+}
+
+/** One POST of `raw`; answers its ms, or throws unless it was stored. */
+async function post(base, raw) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/inbound/email`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${SECRET}`, 'Content-Type': 'message/rfc822' },
+    body: raw,
+  });
+  const answer = await res.json();
+  if (res.status !== 202 || answer.stored !== 1) throw new Error(`inbound: ${res.status} ${JSON.stringify(answer)}`);
+  return performance.now() - started;
+}
+
+/** `CONNECTIONS` loops calling `request()` for SECONDS; each call's ms. */
+async function load(request) {
+  const until = performance.now() + SECONDS * 1000;
+  const times = [];
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) times.push(await request());
+    }),
+  );
+  return times;
+}
+
+/** The process's peak resident memory so far, in MB (Linux's VmHWM). */
+async function peakMb(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)[1]) / 1024;
+}
+
+const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-inbound-')), 'pg');
+const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings: DATABASE_SETTINGS });
+let api;
+let db;
+const streams = [];
+try {
+  const apiPort = await freePort();
+  const base = `http://127.0.0.1:${apiPort}`;
+  api = await startServer(
+    'API',
+    // `npm start`'s flags: the memory figure is the production process's.
+    ['--max-old-space-size=128', '--max-semi-space-size=4', 'dist/main.js'],
+    {
+      PATH: process.env.PATH,
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(apiPort),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ADMIN_PASSWORD: PASSWORD,
+      INBOUND_EMAIL_SECRET: SECRET,
+      REPLY_ADDRESS: `replies@${REPLY_DOMAIN}`,
+      METRICS_PORT: '0',
+    },
+    { url: `${base}/api/health/ready` },
+  );
+
+  // The bench's own connection, without the request pool's time limits.
+  db = await new DataSource(dataSourceOptions(database.url)).initialize();
+  console.log(`seeding ${ROWS.toLocaleString('en')} leads and ${THREADS.toLocaleString('en')} threads…`);
+  await seedSubmissions(db, ROWS);
+  // The newest leads have been written to: a message out (its Message-ID the thread's) and a
+  // reply token each, as the API leaves them.
+  await db.query(
+    `WITH leads AS (SELECT id, email, row_number() OVER (ORDER BY submitted_at DESC) AS rank
+                      FROM contact_submissions ORDER BY submitted_at DESC LIMIT $1)
+     INSERT INTO lead_messages (submission_id, direction, from_address, to_address, subject, text, message_id, sent_at, state)
+     SELECT id, 'out', 'leads@bench.example', email, 'About your enquiry', 'Hello', '<out-' || substr(email, 5, strpos(email, '@') - 5) || '@bench.example>', now(), 'sent'
+       FROM leads`,
+    [THREADS],
+  );
+  await db.query(
+    `INSERT INTO lead_reply_tokens (submission_id, token)
+     SELECT submission_id, substr(md5(random()::text) || md5(random()::text), 1, 40) FROM lead_messages WHERE direction = 'out'`,
+  );
+  const threads = (
+    await db.query(
+      `SELECT substr(s.email, 5, strpos(s.email, '@') - 5)::int AS n, t.token
+         FROM lead_reply_tokens t JOIN contact_submissions s ON s.id = t.submission_id`,
+    )
+  ).map(({ n, token }) => ({ n, token }));
+  await db.query('VACUUM ANALYZE lead_messages, lead_reply_tokens');
+  const passwordHash = await hash(PASSWORD);
+  for (let index = 0; index < STREAMS; index += 1)
+    await db.query(`INSERT INTO users (username, password, email, display_name, role) VALUES ($1, $2, $3, $1, 'member')`, [
+      `teammate${index}`,
+      passwordHash,
+      `teammate${index}@example.com`,
+    ]);
+
+  // Each message one of the three ways in turn, from a lead picked at random: a thread's lead
+  // by its headers or token, any of the million by its address.
+  const ways = ['thread', 'token', 'address'];
+  let turn = 0;
+  const next = () => {
+    const way = ways[turn++ % 3];
+    const lead =
+      way === 'address' ? { n: 1 + Math.floor(Math.random() * ROWS) } : threads[Math.floor(Math.random() * threads.length)];
+    return reply(way, lead);
+  };
+  const cases = { 'inbound e-mail (POST, stored)': [], 'floor: GET /api/health/live': [] };
+  const live = async () => {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/health/live`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`live: ${res.status}`);
+    return performance.now() - started;
+  };
+  await load(() => post(base, next())); // warm-up
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? Object.keys(cases) : Object.keys(cases).reverse();
+    for (const name of order) cases[name].push(...(await load(name.startsWith('inbound') ? () => post(base, next()) : live)));
+  }
+
+  // From the POST to the event on every open dashboard.
+  const waiting = new Map(); // lead id → { sentAt, arrivals, done }
+  for (let index = 0; index < STREAMS; index += 1) {
+    const cookie = await signIn(base, `teammate${index}`, PASSWORD);
+    streams.push(
+      await openStream(base, cookie, (type, data) => {
+        const pending = type === 'lead.message' ? waiting.get(data.id) : undefined;
+        if (!pending) return;
+        pending.arrivals.push(performance.now() - pending.sentAt);
+        if (pending.arrivals.length === STREAMS) pending.done();
+      }),
+    );
+  }
+  const arrivals = [];
+  let lost = 0;
+  for (let index = 0; index < EVENTS; index += 1) {
+    const lead = threads[index];
+    const [{ id }] = await db.query(`SELECT submission_id AS id FROM lead_reply_tokens WHERE token = $1`, [lead.token]);
+    const arrived = new Promise((resolve) => waiting.set(id, { sentAt: performance.now(), arrivals: [], done: resolve }));
+    await post(base, reply('token', lead));
+    await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, EVENT_TIMEOUT_MS))]);
+    arrivals.push(...waiting.get(id).arrivals);
+    lost += STREAMS - waiting.get(id).arrivals.length;
+    waiting.delete(id);
+  }
+
+  // A 25 MB message (the endpoint's limit): one attachment over the kept size (listed, not
+  // kept), as a scanned CV would be.
+  const peakBefore = await peakMb(api.child.pid);
+  const bigRaw = replyWithFile(threads[EVENTS], BIG_MESSAGE_MB - 0.05);
+  const bigMs = await post(base, bigRaw);
+  const peakAfter = await peakMb(api.child.pid);
+  const bigMb = bigRaw.length / 1024 / 1024;
+
+  console.log(
+    `${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load average ${os.loadavg()[0].toFixed(2)}`,
+  );
+  console.log(
+    `${ROWS.toLocaleString('en')} leads, ${threads.length.toLocaleString('en')} of them with a thread; ${ROUNDS} interleaved rounds of ${SECONDS} s a case at ${CONNECTIONS} connections; messages matched by thread, token and address in turn, each stored`,
+  );
+  const floor = cases['floor: GET /api/health/live'];
+  const floorRate = floor.length / (ROUNDS * SECONDS);
+  console.table(
+    Object.fromEntries(
+      Object.entries(cases).map(([name, ms]) => [
+        name,
+        {
+          'per s': down(ms.length / (ROUNDS * SECONDS), 0),
+          'p50 ms': down(percentile(ms, 50), 1),
+          'p99 ms': down(percentile(ms, 99), 1),
+          'rate ÷ floor': down(ms.length / (ROUNDS * SECONDS) / floorRate, 3),
+        },
+      ]),
+    ),
+  );
+  console.table({
+    [`a reply's lead.message on ${STREAMS} open streams`]: {
+      events: arrivals.length,
+      lost,
+      'p50 ms': down(percentile(arrivals, 50), 1),
+      'p99 ms': down(percentile(arrivals, 99), 1),
+      'max ms': down(Math.max(...arrivals), 1),
+    },
+  });
+  console.table({
+    [`a ${down(bigMb, 1)} MB message`]: {
+      'answer ms': down(bigMs, 0),
+      'peak RSS before MB': down(peakBefore, 1),
+      'peak RSS after MB': down(peakAfter, 1),
+      'raised ÷ size': down((peakAfter - peakBefore) / bigMb, 2),
+    },
+  });
+  console.log(
+    'every figure rounded down; the goals: ≥ 200 messages/s with p99 ≤ 50 ms, the event within 2 s, the peak raised by ≤ 2× the size',
+  );
+} finally {
+  for (const stream of streams) stream.close();
+  await db?.destroy();
+  await api?.stop();
+  await database.stop();
+}
