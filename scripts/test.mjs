@@ -9,6 +9,7 @@
 // never show in the other's counts): one browser and one server leave most of a second core
 // idle, since much of a browser test is waiting on the page.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { pipeLines } from './process-utils.mjs';
 
 const FIRST = ['build', 'npm run build'];
@@ -44,7 +45,8 @@ function keepingFailures(out, kept) {
   return {
     write(line) {
       out.write(line);
-      const text = line.slice(line.indexOf(']') + 1);
+      // Without colours: Prettier's "[warn]" comes coloured on a terminal and under CI=true.
+      const text = stripVTControlCharacters(line.slice(line.indexOf(']') + 1));
       const keep = FAILED_TEST.test(text) || (afterFailedTest && ERROR.test(text));
       if (keep && kept.length < FAILURE_LINES_PER_STEP && !kept.includes(line)) kept.push(line);
       if (FAILED_TEST.test(text)) afterFailedTest = true;
