@@ -66,7 +66,8 @@ function reply(
 
 /** A reply of about `mb` MB: a line of text and a PDF attachment, base64 as mail clients send it. */
 function replyWithFile(lead, mb) {
-  const pdf = randomBytes(Math.floor((mb * 1024 * 1024 * 3) / 4) - 1024).toString('base64');
+  // Base64 in lines of 76 characters and a line break: 78 bytes of message for 57 of file.
+  const pdf = randomBytes(Math.floor(((mb * 1024 * 1024 - 2048) * 57) / 78)).toString('base64');
   const text = [
     '--b1',
     'Content-Type: text/plain; charset=utf-8',
