@@ -12,9 +12,10 @@
 // Goals (docs/conversation.md, "Speed"): ≥ 200 messages/s with p99 ≤ 50 ms; the event within
 // 2 s; the peak raised by at most twice the message's size.
 // Usage: npm run bench:inbound -w backend. BENCH_ROWS (1,000,000): leads; BENCH_INBOUND_SECONDS
-// (5): seconds a round; BENCH_INBOUND_ROUNDS (2).
+// (5): seconds a round; BENCH_INBOUND_ROUNDS (2). BENCH_INBOUND_CPU_PROFILE=<dir>: the API runs
+// under `node --cpu-prof` (slower), and where its time went is printed at the end.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
@@ -22,6 +23,7 @@ import { DataSource } from 'typeorm';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { dataSourceOptions } from '../dist/database/data-source.js';
 import { DATABASE_SETTINGS, down, openStream, percentile, signIn, startServer } from './bench-processes.mjs';
+import { summarizeCpuProfile } from './cpu-profile-summary.mjs';
 import { seedSubmissions } from './seed-submissions.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -36,6 +38,7 @@ const BIG_MESSAGE_MB = 25;
 const REPLY_DOMAIN = 'replies.bench.example';
 const SECRET = randomBytes(32).toString('base64url');
 const PASSWORD = randomBytes(18).toString('base64url');
+const PROFILE_DIR = process.env.BENCH_INBOUND_CPU_PROFILE;
 
 let sequence = 0;
 /**
@@ -66,7 +69,8 @@ function reply(
 
 /** A reply of about `mb` MB: a line of text and a PDF attachment, base64 as mail clients send it. */
 function replyWithFile(lead, mb) {
-  const pdf = randomBytes(Math.floor((mb * 1024 * 1024 * 3) / 4) - 1024).toString('base64');
+  // Base64 in lines of 76 characters and a line break: 78 bytes of message for 57 of file.
+  const pdf = randomBytes(Math.floor(((mb * 1024 * 1024 - 2048) * 57) / 78)).toString('base64');
   const text = [
     '--b1',
     'Content-Type: text/plain; charset=utf-8',
@@ -126,7 +130,12 @@ try {
   api = await startServer(
     'API',
     // `npm start`'s flags: the memory figure is the production process's.
-    ['--max-old-space-size=128', '--max-semi-space-size=4', 'dist/main.js'],
+    [
+      '--max-old-space-size=128',
+      '--max-semi-space-size=4',
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      'dist/main.js',
+    ],
     {
       PATH: process.env.PATH,
       MALLOC_ARENA_MAX: '2',
@@ -280,4 +289,13 @@ try {
   await db?.destroy();
   await api?.stop();
   await database.stop();
+}
+
+if (PROFILE_DIR) {
+  const file = (await readdir(PROFILE_DIR)).find((name) => name.split('.')[3] === String(api.child.pid));
+  const { busyMs, idleMs, groups } = summarizeCpuProfile(path.join(PROFILE_DIR, file));
+  console.log(`\nthe API's CPU time under the whole benchmark (${file}): busy ${busyMs} ms, idle ${idleMs} ms`);
+  console.table(
+    groups.slice(0, 25).map(({ group, ms, share }) => ({ group, 'self ms': ms, 'share of busy': `${down(share * 100, 1)} %` })),
+  );
 }
