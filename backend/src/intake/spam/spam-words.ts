@@ -1,3 +1,5 @@
+import { normaliseText } from './text-signals.js';
+
 /**
  * `spam-words`: the phrases of the offers that fill contact forms (SEO and links, crypto and
  * trading, casino, pharmacy, loans, dating, lead-generation and marketing pitches). Each
@@ -108,9 +110,9 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** How many of the phrases the texts hold (each phrase counted once). */
+/** How many of the phrases the texts hold (each phrase counted once), read as normalised text. */
 export function spamWordCount(...texts: Array<string | null | undefined>): number {
-  const text = texts.filter(Boolean).join('\n');
+  const text = texts.map(normaliseText).join('\n');
   if (!ANY.test(text)) return 0;
   return PATTERNS.filter((pattern) => pattern.test(text)).length;
 }
