@@ -42,6 +42,12 @@ describe('spam signals', () => {
     expect(spamWordCount('We hire in Seoul and Casinos… no: Seoulite')).toBe(0);
   });
 
+  it('counts the trades a client hires in only beside an offer, and then once', () => {
+    expect(spamWordCount('We are a crypto exchange (bitcoin, ethereum, USDT) hiring 30 engineers')).toBe(0);
+    expect(spamWordCount('Casino resort hiring dealers and poker room staff; our online pharmacy too')).toBe(0);
+    expect(spamWordCount('Bitcoin and ethereum cloud mining: passive income, double your money')).toBe(3);
+  });
+
   it('keeps the weak signals together under every threshold allowed', () => {
     expect(WEAK_MAXIMUM).toBe(40);
     expect(spamScore(['too-fast', 'missing-token', 'network-volume'])).toBe(40);
