@@ -1,15 +1,17 @@
+import { normaliseText } from './text-signals.js';
+
 /**
  * `spam-words`: the phrases of the offers that fill contact forms (SEO and links, crypto and
  * trading, casino, pharmacy, loans, dating, lead-generation and marketing pitches). Each
- * phrase found counts (SPAM_WEIGHTS); words a recruiting lead may use (marketing, traffic,
- * leads) count only inside such phrases.
+ * offer phrase found counts (SPAM_WEIGHTS); words a recruiting lead may use (marketing,
+ * traffic, leads) count only inside such phrases.
  */
-const PHRASES = [
+const OFFERS = [
   // SEO and links
-  'seo',
   'backlink',
   'backlinks',
   'guest post',
+  'guest posts',
   'guest posting',
   'link building',
   'domain authority',
@@ -17,7 +19,6 @@ const PHRASES = [
   'rank your website',
   'ranking on google',
   'google ranking',
-  'search engine optimization',
   'da/pa',
   'dofollow',
   'organic traffic',
@@ -31,8 +32,6 @@ const PHRASES = [
   'web visitor',
   'more leads for your business',
   'grow your business',
-  'marketing agency',
-  'social media marketing',
   'email blast',
   'mass mailing',
   'unsubscribe',
@@ -46,51 +45,36 @@ const PHRASES = [
   'risk-free',
   'video explainer',
   'explainer video',
-  'app development company',
   // crypto and trading
-  'crypto',
-  'cryptocurrency',
-  'bitcoin',
-  'btc',
-  'ethereum',
-  'usdt',
-  'forex',
   'binary options',
   'trading signals',
   'investment opportunity',
   'passive income',
   'double your money',
-  'nft',
   'airdrop',
+  'crypto recovery',
+  'recover cryptocurrency',
+  'recover your crypto',
+  'recover your bitcoin',
+  'recover your funds',
   // casino and betting
-  'casino',
-  'betting',
-  'sportsbook',
-  'jackpot',
-  'poker',
   'free spins',
   'bonus code',
+  'deposit bonus',
+  'free bets',
+  'betting tips',
   // pharmacy
   'viagra',
   'cialis',
-  'pharmacy',
-  'pills',
   'no prescription',
-  'weight loss',
-  'cbd',
   'kamagra',
   'levitra',
   // loans
-  'loan',
-  'loans',
-  'payday',
-  'credit score',
   'fast cash',
   'debt relief',
   'funding approval',
   'business funding',
   // dating and adult
-  'dating',
   'hot singles',
   'sexy',
   'hookup',
@@ -98,19 +82,61 @@ const PHRASES = [
   'xxx',
 ];
 
+/**
+ * The trades the offers are about. Real clients hire in them (a crypto exchange, a pharmacy
+ * chain, a casino, a lender, a dating app, an SEO agency) and name them, often several times,
+ * so they never score alone: a text that holds an offer phrase as well counts one more phrase
+ * for all of them together (a casino's spam says casino and free spins, its recruiter only
+ * casino). Before, each counted as an offer: a crypto exchange's recruiter was held at 80.
+ */
+const TRADES = [
+  'seo',
+  'search engine optimization',
+  'marketing agency',
+  'social media marketing',
+  'app development company',
+  'crypto',
+  'cryptocurrency',
+  'bitcoin',
+  'btc',
+  'ethereum',
+  'usdt',
+  'forex',
+  'nft',
+  'casino',
+  'betting',
+  'sportsbook',
+  'jackpot',
+  'poker',
+  'pharmacy',
+  'pills',
+  'weight loss',
+  'cbd',
+  'loan',
+  'loans',
+  'payday',
+  'credit score',
+  'dating',
+];
+
 // Whole words and phrases only, any case: "seo" never fires inside "Seoul".
 const wholeWords = (alternatives: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
-const PATTERNS = PHRASES.map((phrase) => wholeWords(escape(phrase)));
+const OFFER_PATTERNS = OFFERS.map((phrase) => wholeWords(escape(phrase)));
 // Any of them: one pass over a text that holds none (most of them), instead of one a phrase.
-const ANY = wholeWords(PHRASES.map(escape).join('|'));
+const ANY_OFFER = wholeWords(OFFERS.map(escape).join('|'));
+const ANY_TRADE = wholeWords(TRADES.map(escape).join('|'));
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** How many of the phrases the texts hold (each phrase counted once). */
+/**
+ * How many phrases the texts hold, read as normalised text: each offer phrase once, and the
+ * trades together once when there is an offer too.
+ */
 export function spamWordCount(...texts: Array<string | null | undefined>): number {
-  const text = texts.filter(Boolean).join('\n');
-  if (!ANY.test(text)) return 0;
-  return PATTERNS.filter((pattern) => pattern.test(text)).length;
+  const text = texts.map(normaliseText).join('\n');
+  if (!ANY_OFFER.test(text)) return 0;
+  const offers = OFFER_PATTERNS.filter((pattern) => pattern.test(text)).length;
+  return offers + (ANY_TRADE.test(text) ? 1 : 0);
 }
