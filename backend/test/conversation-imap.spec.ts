@@ -56,6 +56,8 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
       const ada = await leadWithToken(sut.dataSource, 'ada@example.org');
       const admin = await signedInAgent(sut);
 
+      // The premise: the server offers IDLE (see 'a server without IDLE' for one that does not).
+      expect(await imap.capabilities()).toContain('IDLE');
       await imap.append(await reply(ada.replyTo, 1));
 
       const thread = async () =>
@@ -175,5 +177,46 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
       expect(await storedFor(bob.id)).toEqual(['Re: Your enquiry (3)', 'Re: Your enquiry (4)', 'Re: Your enquiry (5)']);
       await two.stop();
     }, 60_000);
+  });
+
+  describe('a server without IDLE', () => {
+    let imap: ImapServer;
+    let sut: TestApp;
+
+    beforeAll(async () => {
+      imap = await startImapServer({ idle: false });
+      sut = await createTestApp({ env: { IMAP_URL: imap.url, IMAP_POLL_INTERVAL_MS: '500', REPLY_ADDRESS } });
+    }, 60_000);
+    afterAll(async () => {
+      await sut?.close();
+      await imap?.stop();
+    });
+
+    it('takes replies by looking every IMAP_POLL_INTERVAL_MS, into an empty mailbox and after', async () => {
+      // The premise: nothing announces new mail, only a look finds it.
+      expect(await imap.capabilities()).not.toContain('IDLE');
+      const ada = await leadWithToken(sut.dataSource, 'ada@example.org');
+      const admin = await signedInAgent(sut);
+      const subjects = async () =>
+        ((await admin.get(`/api/admin/contacts/${ada.id}/messages`).expect(200)).body as Array<{ subject: string }>).map(
+          (message) => message.subject,
+        );
+      /** The commands of the API's session (the one that opened the folder) after it opened it, as the server received them. */
+      const readerCommands = async () => {
+        const reader = (await imap.sessions()).find((commands) => commands.includes('EXAMINE'));
+        return reader ? reader.slice(reader.indexOf('EXAMINE') + 1) : [];
+      };
+
+      // The folder was empty when the API opened it and looked (the server has had a command from
+      // it since): what comes now can only be found by a later look, an interval on.
+      await waitFor('the API looking at the empty folder again', async () => (await readerCommands()).length >= 1, 30_000);
+      await imap.append(await reply(ada.replyTo, 1));
+      await waitFor('the first reply', async () => (await subjects()).length === 1, 30_000);
+      await imap.append(await reply(ada.replyTo, 2));
+      await waitFor('the second reply', async () => (await subjects()).length === 2, 30_000);
+      expect(await subjects()).toEqual(['Re: Your enquiry (1)', 'Re: Your enquiry (2)']);
+      // Looks only: never an IDLE the server does not offer.
+      expect(await readerCommands()).not.toContain('IDLE');
+    }, 90_000);
   });
 });

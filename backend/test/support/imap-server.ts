@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { access, chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -12,12 +12,24 @@ import { freePort } from './api-process.js';
 export const IMAP_USER = 'replies';
 export const IMAP_PASSWORD = 'a test password';
 
+export interface ImapServerOptions {
+  /** Whether the server advertises IDLE (RFC 2177); without it a client can only poll. True unless told. */
+  idle?: boolean;
+}
+
 export interface ImapServer {
   /** `imap://replies:a%20test%20password@127.0.0.1:<port>/INBOX`: plain IMAP on loopback. */
   url: string;
   port: number;
   /** Appends a raw message to INBOX, as a mail server delivering it would. */
   append(raw: Buffer): Promise<void>;
+  /**
+   * The commands each client session sent after its login (`EXAMINE`, `NOOP`, `UID SEARCH`, `IDLE`…,
+   * without tags and arguments), sessions in the order they began: the server's own record (rawlog).
+   */
+  sessions(): Promise<string[][]>;
+  /** What the server advertises to a signed-in client (CAPABILITY), as an IMAP client sees it. */
+  capabilities(): Promise<string[]>;
   /** The server's log, for a failing test's message. */
   log(): Promise<string>;
   stop(): Promise<void>;
@@ -26,12 +38,19 @@ export interface ImapServer {
 const DOVECOT = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
 
 /**
+ * A small server's capabilities, without IDLE. Dovecot's `imap_capability` replaces its whole
+ * list after login (2.3 can add to the list with a leading `+`, but not take one out).
+ */
+const CAPABILITIES_WITHOUT_IDLE = 'IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ NAMESPACE UNSELECT CHILDREN UIDPLUS';
+
+/**
  * A real IMAP server for the tests: Debian's dovecot (`dovecot-imapd`, scripts/system-packages.sh)
  * with a configuration of its own in a temporary folder (no system configuration), listening on
  * a free 127.0.0.1 port, without TLS, one maildir user with a plaintext password. It runs as the
  * current user (as root, the mail is Debian's `dovecot` user's and the logins run as `dovenull`). Stopped by its PID.
  */
-export async function startImapServer(): Promise<ImapServer> {
+export async function startImapServer(options: ImapServerOptions = {}): Promise<ImapServer> {
+  const { idle = true } = options;
   if (
     !(await access(DOVECOT).then(
       () => true,
@@ -42,7 +61,7 @@ export async function startImapServer(): Promise<ImapServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'imap-test-'));
   // Traversable by the unprivileged login processes when the tests run as root.
   await chmod(dir, 0o755);
-  await Promise.all(['run', 'state', 'mail'].map((name) => mkdir(path.join(dir, name))));
+  await Promise.all(['run', 'state', 'mail', 'rawlog'].map((name) => mkdir(path.join(dir, name))));
   const port = await freePort();
   const me = userInfo();
   const root = me.uid === 0;
@@ -50,7 +69,7 @@ export async function startImapServer(): Promise<ImapServer> {
   const internalUser = root ? 'dovecot' : me.username;
   // Dovecot refuses to read mail as root: as root, the mail is Debian's `dovecot` user's.
   const owner = root ? await systemUser('dovecot') : { uid: me.uid, gid: me.gid };
-  if (root) await chown(path.join(dir, 'mail'), owner.uid, owner.gid);
+  if (root) await Promise.all(['mail', 'rawlog'].map((name) => chown(path.join(dir, name), owner.uid, owner.gid)));
   await writeFile(
     path.join(dir, 'passwd'),
     `${IMAP_USER}:{PLAIN}${IMAP_PASSWORD}:${owner.uid}:${owner.gid}::${path.join(dir, 'mail', IMAP_USER)}\n`,
@@ -66,12 +85,15 @@ export async function startImapServer(): Promise<ImapServer> {
       'protocols = imap',
       'listen = 127.0.0.1',
       'ssl = no',
+      ...(idle ? [] : [`imap_capability = ${CAPABILITIES_WITHOUT_IDLE}`]),
       'disable_plaintext_auth = no',
       'auth_mechanisms = plain login',
       `default_login_user = ${loginUser}`,
       `default_internal_user = ${internalUser}`,
       `first_valid_uid = ${owner.uid}`,
       `mail_location = maildir:${path.join(dir, 'mail', '%u')}`,
+      // What each session's client sent, for `sessions()`.
+      `rawlog_dir = ${path.join(dir, 'rawlog')}`,
       `passdb {\n  driver = passwd-file\n  args = ${path.join(dir, 'passwd')}\n}`,
       `userdb {\n  driver = passwd-file\n  args = ${path.join(dir, 'passwd')}\n}`,
       `service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = ${port}\n  }\n  inet_listener imaps {\n    port = 0\n  }\n}`,
@@ -104,6 +126,26 @@ export async function startImapServer(): Promise<ImapServer> {
     await sleep(50);
   }
 
+  /** A signed-in client of the test's own, for `work`. */
+  const session = async <T>(what: string, work: (client: ImapFlow) => Promise<T>): Promise<T> => {
+    const client = new ImapFlow({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      auth: { user: IMAP_USER, pass: IMAP_PASSWORD },
+      logger: false,
+    });
+    try {
+      await client.connect();
+      return await work(client);
+    } catch (error) {
+      const { responseText } = error as { responseText?: string };
+      throw new Error(`${what} failed: ${responseText ?? String(error)}\n${(await log()).slice(-2000)}`, { cause: error });
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  };
+
   const url = `imap://${IMAP_USER}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${port}/INBOX`;
   return {
     url,
@@ -111,22 +153,22 @@ export async function startImapServer(): Promise<ImapServer> {
     log,
     stop,
     async append(raw) {
-      const client = new ImapFlow({
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        auth: { user: IMAP_USER, pass: IMAP_PASSWORD },
-        logger: false,
-      });
-      try {
-        await client.connect();
-        await client.append('INBOX', raw);
-      } catch (error) {
-        const { responseText } = error as { responseText?: string };
-        throw new Error(`APPEND failed: ${responseText ?? String(error)}\n${(await log()).slice(-2000)}`, { cause: error });
-      } finally {
-        await client.logout().catch(() => client.close());
-      }
+      await session('APPEND', (client) => client.append('INBOX', raw));
+    },
+    async sessions() {
+      // One `<date>-<time>.<pid>.<n>.in` file per session (dovecot's rawlog_dir), oldest first.
+      const inputs = (await readdir(path.join(dir, 'rawlog'))).filter((name) => name.endsWith('.in')).sort();
+      return Promise.all(
+        inputs.map(async (name) =>
+          // `<timestamp> <tag> <command> …` lines; a literal's lines (an APPEND's message) match no command.
+          [
+            ...(await readFile(path.join(dir, 'rawlog', name), 'utf8')).matchAll(/^\d+\.\d+ [A-Za-z0-9]+ ((?:UID )?[A-Z]+)\b/gm),
+          ].map((match) => match[1]),
+        ),
+      );
+    },
+    capabilities() {
+      return session('CAPABILITY', (client) => Promise.resolve([...client.capabilities.keys()]));
     },
   };
 }
