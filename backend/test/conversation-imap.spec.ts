@@ -179,6 +179,62 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
     }, 60_000);
   });
 
+  describe('a mailbox rebuilt (a new UIDVALIDITY), as on a restored server', () => {
+    let imap: ImapServer;
+    let sut: TestApp;
+
+    beforeAll(async () => {
+      // Not INBOX, which cannot be deleted: the folder the mail is delivered to.
+      imap = await startImapServer({ mailbox: 'Replies' });
+      // Looks every half second: the way a rebuilt folder shows (IDLE says nothing of it).
+      sut = await createTestApp({ env: { IMAP_URL: imap.url, IMAP_POLL_INTERVAL_MS: '500', REPLY_ADDRESS } });
+    }, 60_000);
+    afterAll(async () => {
+      await sut?.close();
+      await imap?.stop();
+    });
+
+    it("takes the new folder's messages from its lowest UID, and stores none of those it had twice", async () => {
+      const ada = await leadWithToken(sut.dataSource, 'ada@example.org');
+      const admin = await signedInAgent(sut);
+      const subjects = async () =>
+        ((await admin.get(`/api/admin/contacts/${ada.id}/messages`).expect(200)).body as Array<{ subject: string }>).map(
+          (message) => message.subject,
+        );
+      const position = async () =>
+        (
+          await sut.dataSource.query<Array<{ uid_validity: string; last_uid: string }>>(
+            'SELECT uid_validity, last_uid FROM imap_mailboxes',
+          )
+        )[0];
+      const first = await reply(ada.replyTo, 1);
+      for (const raw of [first, await reply(ada.replyTo, 2), await reply(ada.replyTo, 3)]) await imap.append(raw);
+      await waitFor('three replies', async () => (await subjects()).length === 3, 30_000);
+      const before = await position();
+      expect(before.last_uid).toBe('3');
+
+      // The folder again, as a restore would bring it: reply 1 once more (the same message,
+      // its UID now 1) and a new reply 4 at UID 2, below the 3 remembered.
+      const validity = await imap.recreateMailbox();
+      expect(validity).not.toBe(before.uid_validity);
+      await imap.append(first);
+      await imap.append(await reply(ada.replyTo, 4));
+
+      await waitFor('the reply of the new folder', async () => (await subjects()).length >= 4, 30_000);
+      // Read to its end under the new UIDVALIDITY: a second copy of reply 1 would be stored by now.
+      await waitFor('the new folder read to its end', async () => {
+        const now = await position();
+        return now.uid_validity === validity && now.last_uid === '2';
+      });
+      expect(await subjects()).toEqual([
+        'Re: Your enquiry (1)',
+        'Re: Your enquiry (2)',
+        'Re: Your enquiry (3)',
+        'Re: Your enquiry (4)',
+      ]);
+    }, 60_000);
+  });
+
   describe('a server without IDLE', () => {
     let imap: ImapServer;
     let sut: TestApp;

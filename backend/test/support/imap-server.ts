@@ -13,16 +13,23 @@ export const IMAP_USER = 'replies';
 export const IMAP_PASSWORD = 'a test password';
 
 export interface ImapServerOptions {
+  /** The folder the API reads (IMAP_URL's path), made at start when not INBOX. INBOX unless told. */
+  mailbox?: string;
   /** Whether the server advertises IDLE (RFC 2177); without it a client can only poll. True unless told. */
   idle?: boolean;
 }
 
 export interface ImapServer {
-  /** `imap://replies:a%20test%20password@127.0.0.1:<port>/INBOX`: plain IMAP on loopback. */
+  /** `imap://replies:a%20test%20password@127.0.0.1:<port>/INBOX`: plain IMAP on loopback (the path the `mailbox` option's). */
   url: string;
   port: number;
-  /** Appends a raw message to INBOX, as a mail server delivering it would. */
+  /** Appends a raw message to the folder, as a mail server delivering it would. */
   append(raw: Buffer): Promise<void>;
+  /**
+   * Deletes the folder with its messages and makes it again, empty, as a restored or rebuilt
+   * server would: the new folder has another UIDVALIDITY (returned) and its UIDs start at 1.
+   */
+  recreateMailbox(): Promise<string>;
   /**
    * The commands each client session sent after its login (`EXAMINE`, `NOOP`, `UID SEARCH`, `IDLE`…,
    * without tags and arguments), sessions in the order they began: the server's own record (rawlog).
@@ -50,7 +57,7 @@ const CAPABILITIES_WITHOUT_IDLE = 'IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE L
  * current user (as root, the mail is Debian's `dovecot` user's and the logins run as `dovenull`). Stopped by its PID.
  */
 export async function startImapServer(options: ImapServerOptions = {}): Promise<ImapServer> {
-  const { idle = true } = options;
+  const { mailbox = 'INBOX', idle = true } = options;
   if (
     !(await access(DOVECOT).then(
       () => true,
@@ -145,15 +152,26 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
       await client.logout().catch(() => client.close());
     }
   };
+  if (mailbox !== 'INBOX') await session('CREATE', (client) => client.mailboxCreate(mailbox));
 
-  const url = `imap://${IMAP_USER}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${port}/INBOX`;
+  const url = `imap://${IMAP_USER}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(mailbox)}`;
   return {
     url,
     port,
     log,
     stop,
     async append(raw) {
-      await session('APPEND', (client) => client.append('INBOX', raw));
+      await session('APPEND', (client) => client.append(mailbox, raw));
+    },
+    async recreateMailbox() {
+      if (mailbox === 'INBOX') throw new Error('INBOX cannot be deleted: start the server with another mailbox');
+      return session('DELETE and CREATE', async (client) => {
+        await client.mailboxDelete(mailbox);
+        await client.mailboxCreate(mailbox);
+        const status = await client.status(mailbox, { uidValidity: true });
+        if (!status) throw new Error('no STATUS');
+        return String(status.uidValidity);
+      });
     },
     async sessions() {
       // One `<date>-<time>.<pid>.<n>.in` file per session (dovecot's rawlog_dir), oldest first.
