@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
+import { signInCookie } from './support/event-stream.js';
 import { type ImapServer, startImapServer } from './support/imap-server.js';
 import { INBOUND_SECRET, rawEmail } from './support/raw-email.js';
 import { seedSubmissions } from './support/seed.js';
@@ -274,5 +275,86 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
       // Looks only: never an IDLE the server does not offer.
       expect(await readerCommands()).not.toContain('IDLE');
     }, 90_000);
+  });
+
+  describe("imaps:// (TLS): the server's certificate is checked", () => {
+    let imap: ImapServer;
+    let databaseUrl: string;
+    let db: pg.Client;
+    /** The lead, with its reply in the mailbox before any API starts. */
+    let ada: { id: string; replyTo: string };
+    const apis: ApiProcess[] = [];
+    // NODE_EXTRA_CA_CERTS is read when Node starts: the API runs as a process of its own.
+    const startApi = async (env: NodeJS.ProcessEnv = {}) => {
+      const api = await startApiProcess({
+        DATABASE_URL: databaseUrl,
+        IMAP_URL: imap.url,
+        IMAP_POLL_INTERVAL_MS: '500',
+        REPLY_ADDRESS,
+        SHUTDOWN_DELAY_MS: '0',
+        // The poller's warnings, to see why it took nothing.
+        LOG_LEVEL: 'warn',
+        ...env,
+      });
+      apis.push(api);
+      return api;
+    };
+    /** The server's log lines that match `pattern`. */
+    const logged = async (pattern: RegExp) => (await imap.log()).split('\n').filter((line) => pattern.test(line)).length;
+    /** The subjects of the lead's thread, as the dashboard reads them from `api` (signed in with `cookie`). */
+    const subjects = async (api: ApiProcess, cookie: string) => {
+      const res = await fetch(`${api.url}/api/admin/contacts/${ada.id}/messages`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Array<{ subject: string }>).map((message) => message.subject);
+    };
+
+    beforeAll(async () => {
+      await buildApi();
+      imap = await startImapServer({ tls: true });
+      databaseUrl = await createMigratedDatabase();
+      db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      ada = await leadWithToken(asQueryable(db), 'ada@example.org');
+      await imap.append(await reply(ada.replyTo, 1));
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all(apis.map((api) => api.stop('SIGKILL')));
+      await db?.end();
+      await imap?.stop();
+    });
+
+    it('refuses a server whose certificate it does not trust: nothing taken, no login sent', async () => {
+      expect(imap.url).toMatch(/^imaps:/);
+      // No NODE_EXTRA_CA_CERTS: to this API the server is anybody's, as a man in the middle would be.
+      const brokenBefore = await logged(/TLS handshaking/);
+      const api = await startApi();
+      const refusals = () =>
+        api
+          .stdout()
+          .split('\n')
+          .filter((line) => line.includes('IMAP mailbox:') && line.includes('UNABLE_TO_VERIFY_LEAF_SIGNATURE'));
+      // Twice: it kept refusing after trying again.
+      await waitFor('two refusals of the certificate', () => refusals().length >= 2, 30_000);
+      // The server's side: connections that ended in the TLS handshake, before any command.
+      await waitFor(
+        'the handshakes broken off, in the server log',
+        async () => (await logged(/TLS handshaking/)) >= brokenBefore + 2,
+      );
+      const thread = await subjects(api, await signInCookie(api.url));
+      // Stopped before the assertions: the next test's API needs the reader's lock.
+      await api.stop();
+      expect(thread).toEqual([]);
+      // The password never reached the server: the one login there is the test's APPEND.
+      expect(await logged(/Login: user=/)).toBe(1);
+    }, 60_000);
+
+    it('takes the message over TLS once the API trusts the CA (NODE_EXTRA_CA_CERTS)', async () => {
+      const api = await startApi({ NODE_EXTRA_CA_CERTS: imap.caFile });
+      const cookie = await signInCookie(api.url);
+      await waitFor('the reply over TLS', async () => (await subjects(api, cookie)).length === 1, 30_000);
+      const thread = await subjects(api, cookie);
+      await api.stop();
+      expect(thread).toEqual(['Re: Your enquiry (1)']);
+    }, 60_000);
   });
 });

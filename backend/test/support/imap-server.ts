@@ -1,10 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { access, chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { connect as tlsConnect } from 'node:tls';
+import { promisify } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import { freePort } from './api-process.js';
 
@@ -17,12 +19,22 @@ export interface ImapServerOptions {
   mailbox?: string;
   /** Whether the server advertises IDLE (RFC 2177); without it a client can only poll. True unless told. */
   idle?: boolean;
+  /**
+   * Implicit TLS only (`imaps://`), with a certificate for 127.0.0.1 signed by a CA made for this
+   * server alone (`caFile`): nobody trusts it unless told to. False unless told.
+   */
+  tls?: boolean;
 }
 
 export interface ImapServer {
-  /** `imap://replies:a%20test%20password@127.0.0.1:<port>/INBOX`: plain IMAP on loopback (the path the `mailbox` option's). */
+  /**
+   * `imap://replies:a%20test%20password@127.0.0.1:<port>/INBOX`: plain IMAP on loopback
+   * (`imaps://` with `tls`, the path the `mailbox` option's).
+   */
   url: string;
   port: number;
+  /** With `tls`: the PEM file of the CA that signed the server's certificate (for NODE_EXTRA_CA_CERTS). */
+  caFile: string | undefined;
   /** Appends a raw message to the folder, as a mail server delivering it would. */
   append(raw: Buffer): Promise<void>;
   /**
@@ -53,11 +65,11 @@ const CAPABILITIES_WITHOUT_IDLE = 'IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE L
 /**
  * A real IMAP server for the tests: Debian's dovecot (`dovecot-imapd`, scripts/system-packages.sh)
  * with a configuration of its own in a temporary folder (no system configuration), listening on
- * a free 127.0.0.1 port, without TLS, one maildir user with a plaintext password. It runs as the
+ * a free 127.0.0.1 port, without TLS unless `tls`, one maildir user with a plaintext password. It runs as the
  * current user (as root, the mail is Debian's `dovecot` user's and the logins run as `dovenull`). Stopped by its PID.
  */
 export async function startImapServer(options: ImapServerOptions = {}): Promise<ImapServer> {
-  const { mailbox = 'INBOX', idle = true } = options;
+  const { mailbox = 'INBOX', idle = true, tls = false } = options;
   if (
     !(await access(DOVECOT).then(
       () => true,
@@ -77,6 +89,7 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
   // Dovecot refuses to read mail as root: as root, the mail is Debian's `dovecot` user's.
   const owner = root ? await systemUser('dovecot') : { uid: me.uid, gid: me.gid };
   if (root) await Promise.all(['mail', 'rawlog'].map((name) => chown(path.join(dir, name), owner.uid, owner.gid)));
+  const certificate = tls ? await makeCertificate(dir) : undefined;
   await writeFile(
     path.join(dir, 'passwd'),
     `${IMAP_USER}:{PLAIN}${IMAP_PASSWORD}:${owner.uid}:${owner.gid}::${path.join(dir, 'mail', IMAP_USER)}\n`,
@@ -91,7 +104,10 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
       `log_path = ${path.join(dir, 'dovecot.log')}`,
       'protocols = imap',
       'listen = 127.0.0.1',
-      'ssl = no',
+      // `required`: no login without TLS, and the only listener is the implicit-TLS one.
+      ...(certificate
+        ? ['ssl = required', `ssl_cert = <${certificate.certFile}`, `ssl_key = <${certificate.keyFile}`]
+        : ['ssl = no']),
       ...(idle ? [] : [`imap_capability = ${CAPABILITIES_WITHOUT_IDLE}`]),
       'disable_plaintext_auth = no',
       'auth_mechanisms = plain login',
@@ -103,7 +119,7 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
       `rawlog_dir = ${path.join(dir, 'rawlog')}`,
       `passdb {\n  driver = passwd-file\n  args = ${path.join(dir, 'passwd')}\n}`,
       `userdb {\n  driver = passwd-file\n  args = ${path.join(dir, 'passwd')}\n}`,
-      `service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = ${port}\n  }\n  inet_listener imaps {\n    port = 0\n  }\n}`,
+      `service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = ${tls ? 0 : port}\n  }\n  inet_listener imaps {\n    address = 127.0.0.1\n    port = ${tls ? port : 0}\n  }\n}`,
       // Nothing else of the machine's: no stats socket under /var/run, no other listeners.
       'service stats {\n  unix_listener stats-reader {\n    mode = 0600\n  }\n  unix_listener stats-writer {\n    mode = 0666\n  }\n}',
       '',
@@ -124,7 +140,7 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
   };
 
   const deadline = Date.now() + 10_000;
-  while (!(await greets(port))) {
+  while (!(await greets(port, certificate?.ca))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       const detail = await log();
       await stop();
@@ -133,12 +149,13 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
     await sleep(50);
   }
 
-  /** A signed-in client of the test's own, for `work`. */
+  /** A signed-in client of the test's own (over TLS trusting the server's CA with `tls`), for `work`. */
   const session = async <T>(what: string, work: (client: ImapFlow) => Promise<T>): Promise<T> => {
     const client = new ImapFlow({
       host: '127.0.0.1',
       port,
-      secure: false,
+      secure: tls,
+      tls: certificate ? { ca: certificate.ca } : undefined,
       auth: { user: IMAP_USER, pass: IMAP_PASSWORD },
       logger: false,
     });
@@ -154,10 +171,11 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
   };
   if (mailbox !== 'INBOX') await session('CREATE', (client) => client.mailboxCreate(mailbox));
 
-  const url = `imap://${IMAP_USER}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(mailbox)}`;
+  const url = `${tls ? 'imaps' : 'imap'}://${IMAP_USER}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(mailbox)}`;
   return {
     url,
     port,
+    caFile: certificate?.caFile,
     log,
     stop,
     async append(raw) {
@@ -191,6 +209,55 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
   };
 }
 
+/**
+ * A CA of its own (never trusted by anyone but who is given `caFile`) and a server certificate
+ * for 127.0.0.1 it signs, made with the openssl CLI into `dir`. EC keys: made at once.
+ */
+async function makeCertificate(dir: string): Promise<{ ca: string; caFile: string; certFile: string; keyFile: string }> {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => promisify(execFile)('openssl', args);
+  const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  await openssl(
+    'req',
+    '-x509',
+    ...ecKey,
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=imap test CA',
+  );
+  await openssl('req', ...ecKey, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1');
+  // Node checks an IP address against the certificate's IP subjectAltName, never the CN.
+  await writeFile(file('server.ext'), 'subjectAltName = IP:127.0.0.1\nextendedKeyUsage = serverAuth\n');
+  await openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    file('server.ext'),
+    '-out',
+    file('server.pem'),
+  );
+  return {
+    ca: await readFile(file('ca.pem'), 'utf8'),
+    caFile: file('ca.pem'),
+    certFile: file('server.pem'),
+    keyFile: file('server.key'),
+  };
+}
+
 /** A user of /etc/passwd (the packages' `dovecot`), which must exist. */
 async function systemUser(name: string): Promise<{ uid: number; gid: number }> {
   const line = (await readFile('/etc/passwd', 'utf8')).split('\n').find((entry) => entry.startsWith(`${name}:`));
@@ -199,10 +266,10 @@ async function systemUser(name: string): Promise<{ uid: number; gid: number }> {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** Whether an IMAP greeting (`* OK`) comes from the port. */
-async function greets(port: number): Promise<boolean> {
+/** Whether an IMAP greeting (`* OK`) comes from the port (over TLS, trusting `ca`, when given). */
+async function greets(port: number, ca?: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = ca ? tlsConnect({ port, host: '127.0.0.1', ca }) : connect(port, '127.0.0.1');
     const done = (ok: boolean) => {
       socket.destroy();
       resolve(ok);
