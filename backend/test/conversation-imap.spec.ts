@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
+import { signInCookie } from './support/event-stream.js';
 import { type ImapServer, startImapServer } from './support/imap-server.js';
 import { INBOUND_SECRET, rawEmail } from './support/raw-email.js';
 import { seedSubmissions } from './support/seed.js';
@@ -56,6 +57,8 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
       const ada = await leadWithToken(sut.dataSource, 'ada@example.org');
       const admin = await signedInAgent(sut);
 
+      // The premise: the server offers IDLE (see 'a server without IDLE' for one that does not).
+      expect(await imap.capabilities()).toContain('IDLE');
       await imap.append(await reply(ada.replyTo, 1));
 
       const thread = async () =>
@@ -174,6 +177,184 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
       );
       expect(await storedFor(bob.id)).toEqual(['Re: Your enquiry (3)', 'Re: Your enquiry (4)', 'Re: Your enquiry (5)']);
       await two.stop();
+    }, 60_000);
+  });
+
+  describe('a mailbox rebuilt (a new UIDVALIDITY), as on a restored server', () => {
+    let imap: ImapServer;
+    let sut: TestApp;
+
+    beforeAll(async () => {
+      // Not INBOX, which cannot be deleted: the folder the mail is delivered to.
+      imap = await startImapServer({ mailbox: 'Replies' });
+      // Looks every half second: the way a rebuilt folder shows (IDLE says nothing of it).
+      sut = await createTestApp({ env: { IMAP_URL: imap.url, IMAP_POLL_INTERVAL_MS: '500', REPLY_ADDRESS } });
+    }, 60_000);
+    afterAll(async () => {
+      await sut?.close();
+      await imap?.stop();
+    });
+
+    it("takes the new folder's messages from its lowest UID, and stores none of those it had twice", async () => {
+      const ada = await leadWithToken(sut.dataSource, 'ada@example.org');
+      const admin = await signedInAgent(sut);
+      const subjects = async () =>
+        ((await admin.get(`/api/admin/contacts/${ada.id}/messages`).expect(200)).body as Array<{ subject: string }>).map(
+          (message) => message.subject,
+        );
+      const position = async () =>
+        (
+          await sut.dataSource.query<Array<{ uid_validity: string; last_uid: string }>>(
+            'SELECT uid_validity, last_uid FROM imap_mailboxes',
+          )
+        )[0];
+      const first = await reply(ada.replyTo, 1);
+      for (const raw of [first, await reply(ada.replyTo, 2), await reply(ada.replyTo, 3)]) await imap.append(raw);
+      await waitFor('three replies', async () => (await subjects()).length === 3, 30_000);
+      const before = await position();
+      expect(before.last_uid).toBe('3');
+
+      // The folder again, as a restore would bring it: reply 1 once more (the same message,
+      // its UID now 1) and a new reply 4 at UID 2, below the 3 remembered.
+      const validity = await imap.recreateMailbox();
+      expect(validity).not.toBe(before.uid_validity);
+      await imap.append(first);
+      await imap.append(await reply(ada.replyTo, 4));
+
+      await waitFor('the reply of the new folder', async () => (await subjects()).length >= 4, 30_000);
+      // Read to its end under the new UIDVALIDITY: a second copy of reply 1 would be stored by now.
+      await waitFor('the new folder read to its end', async () => {
+        const now = await position();
+        return now.uid_validity === validity && now.last_uid === '2';
+      });
+      expect(await subjects()).toEqual([
+        'Re: Your enquiry (1)',
+        'Re: Your enquiry (2)',
+        'Re: Your enquiry (3)',
+        'Re: Your enquiry (4)',
+      ]);
+    }, 60_000);
+  });
+
+  describe('a server without IDLE', () => {
+    let imap: ImapServer;
+    let sut: TestApp;
+
+    beforeAll(async () => {
+      imap = await startImapServer({ idle: false });
+      sut = await createTestApp({ env: { IMAP_URL: imap.url, IMAP_POLL_INTERVAL_MS: '500', REPLY_ADDRESS } });
+    }, 60_000);
+    afterAll(async () => {
+      await sut?.close();
+      await imap?.stop();
+    });
+
+    it('takes replies by looking every IMAP_POLL_INTERVAL_MS, into an empty mailbox and after', async () => {
+      // The premise: nothing announces new mail, only a look finds it.
+      expect(await imap.capabilities()).not.toContain('IDLE');
+      const ada = await leadWithToken(sut.dataSource, 'ada@example.org');
+      const admin = await signedInAgent(sut);
+      const subjects = async () =>
+        ((await admin.get(`/api/admin/contacts/${ada.id}/messages`).expect(200)).body as Array<{ subject: string }>).map(
+          (message) => message.subject,
+        );
+      /** The commands of the API's session (the one that opened the folder) after it opened it, as the server received them. */
+      const readerCommands = async () => {
+        const reader = (await imap.sessions()).find((commands) => commands.includes('EXAMINE'));
+        return reader ? reader.slice(reader.indexOf('EXAMINE') + 1) : [];
+      };
+
+      // The folder was empty when the API opened it and looked (the server has had a command from
+      // it since): what comes now can only be found by a later look, an interval on.
+      await waitFor('the API looking at the empty folder again', async () => (await readerCommands()).length >= 1, 30_000);
+      await imap.append(await reply(ada.replyTo, 1));
+      await waitFor('the first reply', async () => (await subjects()).length === 1, 30_000);
+      await imap.append(await reply(ada.replyTo, 2));
+      await waitFor('the second reply', async () => (await subjects()).length === 2, 30_000);
+      expect(await subjects()).toEqual(['Re: Your enquiry (1)', 'Re: Your enquiry (2)']);
+      // Looks only: never an IDLE the server does not offer.
+      expect(await readerCommands()).not.toContain('IDLE');
+    }, 90_000);
+  });
+
+  describe("imaps:// (TLS): the server's certificate is checked", () => {
+    let imap: ImapServer;
+    let databaseUrl: string;
+    let db: pg.Client;
+    /** The lead, with its reply in the mailbox before any API starts. */
+    let ada: { id: string; replyTo: string };
+    const apis: ApiProcess[] = [];
+    // NODE_EXTRA_CA_CERTS is read when Node starts: the API runs as a process of its own.
+    const startApi = async (env: NodeJS.ProcessEnv = {}) => {
+      const api = await startApiProcess({
+        DATABASE_URL: databaseUrl,
+        IMAP_URL: imap.url,
+        IMAP_POLL_INTERVAL_MS: '500',
+        REPLY_ADDRESS,
+        SHUTDOWN_DELAY_MS: '0',
+        // The poller's warnings, to see why it took nothing.
+        LOG_LEVEL: 'warn',
+        ...env,
+      });
+      apis.push(api);
+      return api;
+    };
+    /** The server's log lines that match `pattern`. */
+    const logged = async (pattern: RegExp) => (await imap.log()).split('\n').filter((line) => pattern.test(line)).length;
+    /** The subjects of the lead's thread, as the dashboard reads them from `api` (signed in with `cookie`). */
+    const subjects = async (api: ApiProcess, cookie: string) => {
+      const res = await fetch(`${api.url}/api/admin/contacts/${ada.id}/messages`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Array<{ subject: string }>).map((message) => message.subject);
+    };
+
+    beforeAll(async () => {
+      await buildApi();
+      imap = await startImapServer({ tls: true });
+      databaseUrl = await createMigratedDatabase();
+      db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      ada = await leadWithToken(asQueryable(db), 'ada@example.org');
+      await imap.append(await reply(ada.replyTo, 1));
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all(apis.map((api) => api.stop('SIGKILL')));
+      await db?.end();
+      await imap?.stop();
+    });
+
+    it('refuses a server whose certificate it does not trust: nothing taken, no login sent', async () => {
+      expect(imap.url).toMatch(/^imaps:/);
+      // No NODE_EXTRA_CA_CERTS: to this API the server is anybody's, as a man in the middle would be.
+      const brokenBefore = await logged(/TLS handshaking/);
+      const api = await startApi();
+      const refusals = () =>
+        api
+          .stdout()
+          .split('\n')
+          .filter((line) => line.includes('IMAP mailbox:') && line.includes('UNABLE_TO_VERIFY_LEAF_SIGNATURE'));
+      // Twice: it kept refusing after trying again.
+      await waitFor('two refusals of the certificate', () => refusals().length >= 2, 30_000);
+      // The server's side: connections that ended in the TLS handshake, before any command.
+      await waitFor(
+        'the handshakes broken off, in the server log',
+        async () => (await logged(/TLS handshaking/)) >= brokenBefore + 2,
+      );
+      const thread = await subjects(api, await signInCookie(api.url));
+      // Stopped before the assertions: the next test's API needs the reader's lock.
+      await api.stop();
+      expect(thread).toEqual([]);
+      // The password never reached the server: the one login there is the test's APPEND.
+      expect(await logged(/Login: user=/)).toBe(1);
+    }, 60_000);
+
+    it('takes the message over TLS once the API trusts the CA (NODE_EXTRA_CA_CERTS)', async () => {
+      const api = await startApi({ NODE_EXTRA_CA_CERTS: imap.caFile });
+      const cookie = await signInCookie(api.url);
+      await waitFor('the reply over TLS', async () => (await subjects(api, cookie)).length === 1, 30_000);
+      const thread = await subjects(api, cookie);
+      await api.stop();
+      expect(thread).toEqual(['Re: Your enquiry (1)']);
     }, 60_000);
   });
 });

@@ -173,6 +173,11 @@ export class ImapPoller implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Every message above the last UID taken, in UID order, each stored with its UID. */
   private async takeNew(imap: ImapFlow, settings: ImapSettings): Promise<void> {
+    // A look asks the server first: an IMAP server reports new mail (EXISTS) only in answer to a
+    // command, and without IDLE nothing else is sent while the folder is empty. The answer also
+    // tells of a folder rebuilt under the connection (dovecot then ends the session: read again
+    // after reconnecting, with its new UIDVALIDITY).
+    await imap.noop();
     const box = imap.mailbox;
     if (!box) throw new Error('no mailbox open');
     const validity = box.uidValidity.toString();
