@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './e2e/admin-account';
 import { INBOUND_EMAIL_SECRET, REPLY_ADDRESS } from './e2e/inbound';
+import { IMAP_PASSWORD, IMAP_USER } from '../backend/test/support/imap-server';
 
 // Browser tests run Debian's Chromium, built as its headless shell (Playwright's own browser
 // downloads are not used): the same Blink and V8 as the desktop browser, without the desktop
@@ -29,6 +30,8 @@ const SHEETS_PORT = (process.env.E2E_SHEETS_PORT ??= String(Number(API_PORT) + 5
 // offsets of their own, so that runs side by side on neighbouring API ports do not collide.
 const SMTP_PORT = (process.env.E2E_SMTP_PORT ??= String(Number(API_PORT) + 60));
 process.env.E2E_MAIL_INBOX_PORT ??= String(Number(API_PORT) + 70);
+// The IMAP mailbox the API reads the leads' replies from (e2e/imap-mailbox.ts).
+const IMAP_PORT = (process.env.E2E_IMAP_PORT ??= String(Number(API_PORT) + 80));
 
 // Each run that starts the server starts it on an empty database, in a temporary folder
 // removed when the run ends. (Workers load this file too: only the runner makes the folder.)
@@ -54,7 +57,7 @@ export default defineConfig({
   testDir: './e2e',
   // Runs side by side (make test's two halves, E2E_RUN_NAME) keep their traces, screenshots and reports apart.
   outputDir: `test-results/${process.env.E2E_RUN_NAME ?? ''}`,
-  globalSetup: ['./e2e/sheets-receiver.ts', './e2e/mail-receiver.ts'],
+  globalSetup: ['./e2e/sheets-receiver.ts', './e2e/mail-receiver.ts', './e2e/imap-mailbox.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -134,6 +137,9 @@ export default defineConfig({
           // The conversation's browser test posts the leads' replies as a mail provider would.
           INBOUND_EMAIL_SECRET,
           REPLY_ADDRESS,
+          // And by IMAP, as a team's own mailbox (IDLE: a reply shows as it arrives). The
+          // mailbox starts with the suite's global setup; until then the API retries.
+          IMAP_URL: `imap://${IMAP_USER}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${IMAP_PORT}/INBOX`,
         },
       },
 });

@@ -1,10 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
 import { createContact, expect, signIn, test, unique } from './fixtures';
+import { deliverToMailbox } from './imap-mailbox';
 import { INBOUND_EMAIL_SECRET, REPLY_ADDRESS } from './inbound';
 import { mailWithSubject } from './mail-inbox';
 
-// The conversation (issue 40) from the drawer: a teammate answers, the lead's reply with a CV
-// comes back through POST /api/inbound/email and shows in another open drawer by itself.
+// The conversation from the drawer: a teammate answers, the lead's reply with a CV comes back
+// by the team's IMAP mailbox (or POST /api/inbound/email) and shows in another open drawer by itself.
 
 const PASSWORD = 'e2e amber quarry lantern 9';
 
@@ -79,7 +80,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test("a member replies from the drawer; the lead's answer with a CV shows in a teammate's open drawer, and downloads", async ({
+test("a member replies from the drawer; the lead's answer with a CV arrives by IMAP, shows in a teammate's open drawer, and downloads", async ({
   page,
   browser,
 }) => {
@@ -104,7 +105,8 @@ test("a member replies from the drawer; the lead's answer with a CV shows in a t
   // bench:inbound and bench:live-events; here, that it arrives, on a loaded machine too).
   await expect(conversation(page).getByTestId('message')).toContainText('Could you send us your CV?');
 
-  await postAnswer(page, answer(grace.email, subject));
+  // Delivered to the team's mailbox, which the API reads (IDLE) and stores on the lead.
+  await deliverToMailbox(answer(grace.email, subject));
   const reply = conversation(page).getByTestId('message').nth(1);
   await expect(reply).toContainText('Here is my CV, happy to talk on Tuesday.');
   await expect(reply).not.toContainText('Could you send us your CV?');

@@ -24,6 +24,8 @@ export interface ImapServerOptions {
    * server alone (`caFile`): nobody trusts it unless told to. False unless told.
    */
   tls?: boolean;
+  /** The port to listen on, for a caller that names it before the server starts (the browser suite's). A free one unless told. */
+  port?: number;
 }
 
 export interface ImapServer {
@@ -81,7 +83,7 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
   // Traversable by the unprivileged login processes when the tests run as root.
   await chmod(dir, 0o755);
   await Promise.all(['run', 'state', 'mail', 'rawlog'].map((name) => mkdir(path.join(dir, name))));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const me = userInfo();
   const root = me.uid === 0;
   const loginUser = root ? 'dovenull' : me.username;
