@@ -30,6 +30,7 @@ describe('one’s own account', () => {
       notifications: { newLead: 'daily', assigned: true, replies: 'instant' },
       signature: null,
       twoFactor: false,
+      recoveryCodesLeft: 0,
     };
     expect(body).toEqual(expected);
     expect((await agent.get('/api/auth/me').expect(200)).body).toEqual(expected);

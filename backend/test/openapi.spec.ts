@@ -53,6 +53,7 @@ describe('OpenAPI', () => {
       '/api/admin/webhooks/{id}/test',
       '/api/auth/2fa/disable',
       '/api/auth/2fa/enable',
+      '/api/auth/2fa/recovery-codes',
       '/api/auth/2fa/setup',
       '/api/auth/email',
       '/api/auth/email/confirm',

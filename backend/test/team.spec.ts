@@ -227,7 +227,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
     await admin.patch(`/api/admin/users/${crypto.randomUUID()}`).send({ role: 'admin' }).expect(404);
     await admin.patch('/api/admin/users/not-an-id').send({ role: 'admin' }).expect(404);
     expect((await admin.patch(`/api/admin/users/${crypto.randomUUID()}`).send({}).expect(400)).body.message).toEqual([
-      'role or disabled must be given',
+      'role, disabled or twoFactor must be given',
     ]);
     expect(
       (await admin.patch(`/api/admin/users/${crypto.randomUUID()}`).send({ role: 'owner', disabled: 'yes' }).expect(400)).body

@@ -62,7 +62,8 @@ test('a member ends another session, turns on two-factor sign-in from the Accoun
   expect((await laptopContext.request.get('/api/auth/me')).status()).toBe(401);
   await laptopContext.close();
 
-  // Sets up two-factor sign-in: the QR code and the key for an authenticator app.
+  // Sets up two-factor sign-in after the password: the QR code and the key for an authenticator app.
+  await page.getByRole('form', { name: 'Set up two-factor sign-in' }).getByLabel('Current password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code of the two-factor secret/ })).toBeVisible();
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   'two-factor-on',
   'two-factor-off',
+  'two-factor-recovery-codes',
   'email-change',
   'webhook-create',
   'webhook-update',

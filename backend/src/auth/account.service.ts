@@ -8,10 +8,13 @@ import { AccountDto } from './dto/account.dto.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { UpdateAccountDto } from '../identity/dto/update-account.dto.js';
 import { refuseNamedPassword } from '../identity/new-password.js';
-import { hashPassword, verifyPassword } from '../identity/passwords.js';
+import { hashPassword } from '../identity/passwords.js';
 import type { Account } from '../identity/session-user.js';
 import { endSessionsOf } from '../identity/sessions-of.js';
-import { throttleLikeSignIn } from '../identity/sign-in-throttle.js';
+import { currentPasswordMatches } from '../identity/sign-in-throttle.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import type { RequestClient } from '../mail/security-notice-email.js';
+import { TeamEmails } from '../mail/team-emails.service.js';
 import { notifyTeamUpdated } from '../common/live-event.js';
 
 /** The signed-in user's own account: read it, change it, change its password. */
@@ -21,10 +24,18 @@ export class AccountService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly rateLimit: RateLimitService,
+    private readonly teamEmails: TeamEmails,
+    private readonly deliveries: DeliveryWorker,
   ) {}
 
   async me(id: string): Promise<AccountDto> {
-    return AccountDto.from(await this.dataSource.manager.findOneByOrFail(User, { id }));
+    const user = await this.dataSource.manager.findOneByOrFail(User, { id });
+    // The codes themselves are not selected by default (hashes stay in the database): only their number.
+    const [{ left }] = await this.dataSource.query<Array<{ left: number }>>(
+      `SELECT cardinality(two_factor_recovery_codes) AS left FROM users WHERE id = $1`,
+      [id],
+    );
+    return AccountDto.from(user, left);
   }
 
   /** Changes what the body gives. */
@@ -46,13 +57,18 @@ export class AccountService {
   }
 
   /**
-   * A new password after the current one, throttled like sign-in (a stolen session must not
-   * be a way to guess it); every other session of the account ends.
+   * A new password after the current one, checked on the account's one password budget (a
+   * stolen session must not be a way to guess it); every other session of the account ends,
+   * and the owner is told by e-mail.
    */
-  async changePassword(account: Account, { currentPassword, newPassword }: ChangePasswordDto, sessionId: string, ip: string) {
-    await throttleLikeSignIn(this.rateLimit, 'password-change', ip, account.id);
+  async changePassword(
+    account: Account,
+    { currentPassword, newPassword }: ChangePasswordDto,
+    sessionId: string,
+    client: RequestClient,
+  ) {
     const user = await this.dataSource.manager.findOneByOrFail(User, { id: account.id });
-    if (!(await verifyPassword(user.password, currentPassword))) {
+    if (!(await currentPasswordMatches(this.rateLimit, client.ip, user, currentPassword))) {
       throw new BadRequestException(['currentPassword is not the current password']);
     }
     refuseNamedPassword(newPassword, 'newPassword', user);
@@ -61,6 +77,8 @@ export class AccountService {
       await manager.update(User, { id: account.id }, { password });
       await endSessionsOf(manager, account.id, sessionId);
       await this.audit.record({ actor: account, action: 'password' }, manager);
+      await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'password-changed', byReset: false }, client);
     });
+    this.deliveries.nudge();
   }
 }

@@ -11,8 +11,8 @@ import { hashPassword } from '../identity/passwords.js';
  * The env admin (ADMIN_USERNAME / ADMIN_PASSWORD, and ADMIN_EMAIL) at start-up: created when
  * no account of that username exists, so that a new install can sign in. An existing account
  * is left as the team made it (its password, role and disabled state are theirs to change);
- * ADMIN_RESET=true, for one start, sets its password from the environment again and makes it
- * an active admin: the way back in after a lock-out.
+ * ADMIN_RESET=true, for one start, sets its password from the environment again, makes it
+ * an active admin and turns its two-factor sign-in off: the way back in after a lock-out.
  */
 @Injectable()
 export class AdminAccountService implements OnApplicationBootstrap {
@@ -54,6 +54,17 @@ export class AdminAccountService implements OnApplicationBootstrap {
       `UPDATE users SET password = $2, email = coalesce($3, email), role = 'admin', disabled_at = NULL WHERE lower(username) = lower($1)`,
       [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email)],
     );
+    // Two-factor sign-in off too: a lost phone is as much a lock-out as a lost password. Its own
+    // statement, as a schema older than two-factor sign-in has none to clear (42703).
+    await this.users
+      .query(
+        `UPDATE users SET two_factor_secret = NULL, two_factor_enabled_at = NULL, two_factor_last_step = NULL,
+                two_factor_recovery_codes = '{}' WHERE lower(username) = lower($1)`,
+        [username],
+      )
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code !== '42703') throw error;
+      });
     this.logger.warn(
       `admin account "${username}" reset from ADMIN_PASSWORD (ADMIN_RESET=true): unset ADMIN_RESET for the next start`,
     );

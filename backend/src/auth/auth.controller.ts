@@ -18,7 +18,7 @@ import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { SessionUserDto } from '../identity/dto/session-user.dto.js';
 import { UpdateAccountDto } from '../identity/dto/update-account.dto.js';
-import { type Account, clientUserAgent, endSession, startSession } from '../identity/session-user.js';
+import { type Account, clientUserAgent, endSession, requestClient, startSession } from '../identity/session-user.js';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -76,6 +76,6 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'The current password is wrong, or the new one breaks a rule.' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts; see `Retry-After`.' })
   changePassword(@CurrentUser() user: Account, @Body() body: ChangePasswordDto, @Req() req: Request): Promise<void> {
-    return this.accounts.changePassword(user, body, req.sessionID, req.ip ?? '');
+    return this.accounts.changePassword(user, body, req.sessionID, requestClient(req));
   }
 }

@@ -13,7 +13,8 @@ import { Public } from '../identity/public.decorator.js';
 import { MinRole } from '../identity/roles.js';
 import { CurrentUser } from '../identity/current-user.decorator.js';
 import { ChangeEmailDto, ConfirmEmailDto } from './dto/email-change.dto.js';
-import { EMAIL_CHANGE_GONE, EMAIL_OFF, EmailChangeService, WRONG_PASSWORD } from './email-change.service.js';
+import { EMAIL_CHANGE_GONE, EMAIL_OFF, EmailChangeService } from './email-change.service.js';
+import { WRONG_PASSWORD } from '../identity/sign-in-throttle.js';
 import type { Account } from '../identity/session-user.js';
 
 /** `/api/auth/email`: one's own e-mail changes by password and the new address's confirmation. */

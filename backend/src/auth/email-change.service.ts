@@ -12,14 +12,12 @@ import type { ChangeEmailDto } from './dto/email-change.dto.js';
 import { EmailChange } from './email-change.entity.js';
 import { claimAccountLink } from './account-link.js';
 import { issueToken, parseToken } from '../identity/one-time-token.js';
-import { verifyPassword } from '../identity/passwords.js';
 import type { Account } from '../identity/session-user.js';
 import { endSessionsOf } from '../identity/sessions-of.js';
-import { throttleLikeSignIn } from '../identity/sign-in-throttle.js';
+import { currentPasswordMatches, throttleLikeSignIn, WRONG_PASSWORD } from '../identity/sign-in-throttle.js';
 
 export const EMAIL_CHANGE_MINUTES = 60;
 export const EMAIL_CHANGE_GONE = 'This e-mail confirmation link is no longer valid';
-export const WRONG_PASSWORD = 'Wrong password';
 export const EMAIL_OFF = 'E-mail is not set up: a new address cannot be confirmed (set SMTP_URL and MAIL_FROM)';
 
 /**
@@ -39,12 +37,11 @@ export class EmailChangeService {
     private readonly deliveries: DeliveryWorker,
   ) {}
 
-  /** Asking again replaces the open link. 403 for a wrong password, throttled like sign-in. */
+  /** Asking again replaces the open link. 403 for a wrong password, on the account's one password budget. */
   async request(account: Account, { email, currentPassword }: ChangeEmailDto, ip: string): Promise<void> {
     if (!this.teamEmails.enabled) throw new ConflictException(EMAIL_OFF);
-    await throttleLikeSignIn(this.rateLimit, 'email-change', ip, account.id);
     const user = await this.dataSource.manager.findOneByOrFail(User, { id: account.id });
-    if (!(await verifyPassword(user.password, currentPassword))) throw new ForbiddenException(WRONG_PASSWORD);
+    if (!(await currentPasswordMatches(this.rateLimit, ip, user, currentPassword))) throw new ForbiddenException(WRONG_PASSWORD);
     const address = normaliseEmail(email);
     if (address === user.email) return;
     await this.dataSource.transaction(async (manager) => {

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/commo
 import { ApiAcceptedResponse, ApiGoneResponse, ApiNoContentResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../identity/public.decorator.js';
+import { requestClient } from '../identity/session-user.js';
 import { PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto.js';
 import { RESET_GONE, PasswordResetService } from './password-reset.service.js';
 
@@ -29,6 +30,6 @@ export class PasswordResetController {
   @ApiGoneResponse({ description: RESET_GONE })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts; see `Retry-After`.' })
   confirm(@Body() body: PasswordResetConfirmDto, @Req() req: Request): Promise<void> {
-    return this.resets.confirm(body, req.ip ?? '');
+    return this.resets.confirm(body, requestClient(req));
   }
 }

@@ -5,6 +5,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import type { RequestClient } from '../mail/security-notice-email.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { normaliseEmail, User } from '../identity/user.entity.js';
@@ -80,8 +81,12 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     if (emailed) this.deliveries.nudge();
   }
 
-  /** Sets the password, uses the link up and ends every session of the account; 410 for a bad link. */
-  async confirm({ token, password }: PasswordResetConfirmDto, ip: string): Promise<void> {
+  /**
+   * Sets the password, uses the link up, ends every session of the account and tells its
+   * owner; 410 for a bad link.
+   */
+  async confirm({ token, password }: PasswordResetConfirmDto, client: RequestClient): Promise<void> {
+    const { ip } = client;
     const parsed = parseToken(token);
     await throttleLikeSignIn(this.rateLimit, 'password-reset-confirm', ip, parsed?.id ?? '');
     const passwordHash = await hashPassword(password);
@@ -92,6 +97,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       await manager.delete(PasswordReset, { id: reset.id });
       await endSessionsOf(manager, user.id);
       await this.audit.record({ actor: user, action: 'password-reset', detail: { userId: user.id, step: 'done' } }, manager);
+      await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'password-changed', byReset: true }, client);
     });
+    this.deliveries.nudge();
   }
 }

@@ -55,6 +55,11 @@ export function clientUserAgent(req: Request): string {
   return (req.get('user-agent') ?? '').slice(0, 512);
 }
 
+/** The request's address and browser, for a security notice. */
+export function requestClient(req: Request): { ip: string; userAgent: string } {
+  return { ip: req.ip ?? '', userAgent: clientUserAgent(req) };
+}
+
 /** A new session id (no fixation) holding the signed-in user. */
 export async function startSession(req: Request, user: SessionUser): Promise<void> {
   await promisify(req.session.regenerate.bind(req.session))();

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { clientNetwork } from '../rate-limit/client-network.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { verifyPassword } from './passwords.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 
 /**
@@ -34,6 +36,62 @@ export function throttleKeys(clientIp: string, subject: string) {
     ip: `login-ip:${ip}`,
     user: `login-user:${subject}`,
   };
+}
+
+export type ThrottleKeys = ReturnType<typeof throttleKeys>;
+
+/**
+ * One password check against sign-in's counters of `subject`: counted first, each counter in
+ * one atomic statement (parallel guesses each see their own count), 429 past the limits, then
+ * the delay that the earlier failures earn. Every route that checks a password goes through
+ * here (sign-in, and for a signed-in user: password and e-mail change, two-factor set-up,
+ * turning it off, new recovery codes), so they share one budget per account: a stolen session
+ * gets no guesses that sign-in from the same address would not give.
+ */
+export async function countPasswordAttempt(
+  rateLimit: Pick<RateLimitService, 'hit'>,
+  clientIp: string,
+  subject: string,
+  message = 'Too many failed sign-ins. Please try again later.',
+): Promise<ThrottleKeys> {
+  const keys = throttleKeys(clientIp, subject);
+  const [pair, fromIp, forUser] = await Promise.all(
+    [keys.pair, keys.ip, keys.user].map((key) => rateLimit.hit(key, FAILURE_WINDOW_MS)),
+  );
+  const locked = [pair.hits > MAX_PAIR_FAILURES && pair, fromIp.hits > MAX_IP_FAILURES && fromIp].find(Boolean);
+  if (locked) throw new TooManyRequestsException(message, locked.retryAfter);
+  // The attempts before this one that did not succeed slow this one down.
+  await sleep(failureDelayMs(Math.max(pair.hits, forUser.hits) - 1));
+  return keys;
+}
+
+/** The right password: clears its pair and its account, and gives its count back on the IP. */
+export async function passwordAccepted(rateLimit: Pick<RateLimitService, 'reset' | 'refund'>, keys: ThrottleKeys): Promise<void> {
+  await Promise.all([rateLimit.reset(keys.pair), rateLimit.reset(keys.user), rateLimit.refund(keys.ip)]);
+}
+
+/** The answer (403) of a signed-in user's routes to a wrong current password. */
+export const WRONG_PASSWORD = 'Wrong password';
+
+/**
+ * A signed-in user's current password, checked on the account's sign-in budget (see
+ * countPasswordAttempt). False for a wrong one: each route answers it in its own words.
+ */
+export async function currentPasswordMatches(
+  rateLimit: Pick<RateLimitService, 'hit' | 'reset' | 'refund'>,
+  clientIp: string,
+  user: { id: string; password: string },
+  password: string,
+): Promise<boolean> {
+  const keys = await countPasswordAttempt(
+    rateLimit,
+    clientIp,
+    `account:${user.id}`,
+    'Too many wrong passwords. Please try again later.',
+  );
+  if (!(await verifyPassword(user.password, password))) return false;
+  await passwordAccepted(rateLimit, keys);
+  return true;
 }
 
 /**

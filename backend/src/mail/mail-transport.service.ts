@@ -94,7 +94,8 @@ export class MailTransport implements OnModuleDestroy {
       replyTo: content.replyTo,
       subject: content.subject,
       text: content.text,
-      html: content.html,
+      // Empty for a plain-text-only e-mail (the security notices): no HTML part then.
+      html: content.html || undefined,
       ...(options.messageId ? { messageId: options.messageId } : {}),
       ...(options.inReplyTo ? { inReplyTo: options.inReplyTo } : {}),
       ...(options.references?.length ? { references: options.references } : {}),

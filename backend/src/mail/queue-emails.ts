@@ -16,6 +16,7 @@ export type EmailKind =
   | 'email-confirm'
   | 'email-changed'
   | 'email-taken'
+  | 'security-notice'
   | 'overdue'
   | 'follow-up'
   | 'reply';

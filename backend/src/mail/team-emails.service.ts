@@ -6,9 +6,11 @@ import { invitationEmail } from './invitation-email.js';
 import { MailTransport } from './mail-transport.service.js';
 import { passwordResetEmail } from './password-reset-email.js';
 import { queueEmails } from './queue-emails.js';
+import { type RequestClient, type SecurityNotice, securityNoticeEmail } from './security-notice-email.js';
 
 /**
- * The e-mails the team's own actions cause: invitations, password resets, e-mail changes.
+ * The e-mails the team's own actions cause: invitations, password resets, e-mail changes,
+ * security notices.
  * Each queues in the caller's transaction and says whether it queued anything (nothing while
  * e-mail is off); the caller nudges the DeliveryWorker once that transaction has committed.
  */
@@ -62,6 +64,22 @@ export class TeamEmails {
   async queueAddressTaken(manager: EntityManager, to: string): Promise<boolean> {
     if (!this.mail.enabled) return false;
     await queueEmails(manager, [{ kind: 'email-taken', to, content: addressTakenEmail(this.mail.link('/admin')) }]);
+    return true;
+  }
+
+  /**
+   * A security notice to the account's address (none without one): what was done to the
+   * account, when, and from which address and browser (`client`, the request that did it).
+   */
+  async queueSecurityNotice(
+    manager: EntityManager,
+    to: string | null,
+    notice: SecurityNotice,
+    client: RequestClient,
+  ): Promise<boolean> {
+    if (!this.mail.enabled || !to) return false;
+    const content = securityNoticeEmail(notice, client, new Date(), this.mail.link('/admin'));
+    await queueEmails(manager, [{ kind: 'security-notice', to, content }]);
     return true;
   }
 }

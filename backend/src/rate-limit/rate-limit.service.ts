@@ -34,6 +34,23 @@ export class RateLimitService implements OnModuleDestroy {
     return { hits: row.hits, retryAfter: Math.max(1, row.retry_after) };
   }
 
+  /** The count of `key` without adding to it (0 hits when its window is over or never began). */
+  async current(key: string): Promise<RateCount> {
+    const [row]: Array<{ hits: number; retry_after: number }> = await this.dataSource.query(
+      `SELECT hits, ceil(extract(epoch FROM resets_at - now()))::int AS retry_after FROM rate_limits WHERE key = $1 AND resets_at > now()`,
+      [key],
+    );
+    return row ? { hits: row.hits, retryAfter: Math.max(1, row.retry_after) } : { hits: 0, retryAfter: 0 };
+  }
+
+  /** Ends `key`'s window `windowMs` from now (a lock that lasts its full time from the hit that set it). */
+  async extend(key: string, windowMs: number): Promise<void> {
+    await this.dataSource.query(`UPDATE rate_limits SET resets_at = now() + $2 * interval '1 millisecond' WHERE key = $1`, [
+      key,
+      windowMs,
+    ]);
+  }
+
   /** Takes back one hit on `key` (an attempt that turned out fine). */
   async refund(key: string): Promise<void> {
     await this.dataSource.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = $1', [key]);

@@ -12,6 +12,10 @@ import { TeamMemberDto } from './dto/team-member.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { User } from '../identity/user.entity.js';
 import { notifyTeamUpdated } from '../common/live-event.js';
+import { clearTwoFactor } from '../identity/clear-two-factor.js';
+import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
+import type { RequestClient } from '../mail/security-notice-email.js';
+import { TeamEmails } from '../mail/team-emails.service.js';
 
 export const LAST_ADMIN = 'The last active admin cannot be demoted or disabled';
 
@@ -22,6 +26,8 @@ export class TeamService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly teamEmails: TeamEmails,
+    private readonly deliveries: DeliveryWorker,
   ) {}
 
   async list(): Promise<TeamMemberDto[]> {
@@ -44,14 +50,15 @@ export class TeamService {
   }
 
   /**
-   * Changes the role and/or disabled state, with an audit event for each change; disabling
-   * ends the account's sessions in the same transaction. The active admins are locked
-   * first, so two admins demoting each other at once cannot leave none.
+   * Changes the role and/or disabled state, or turns two-factor sign-in off, with an audit
+   * event for each change; disabling ends the account's sessions in the same transaction. The
+   * active admins are locked first, so two admins demoting each other at once cannot leave none.
+   * `client` is the admin's request, named in the notice to the teammate.
    */
-  async update(id: string, changes: UpdateUserDto, actor: Actor): Promise<TeamMemberDto> {
-    if (changes.role === undefined && changes.disabled === undefined)
-      throw new BadRequestException(['role or disabled must be given']);
-    return this.dataSource.transaction(async (manager) => {
+  async update(id: string, changes: UpdateUserDto, actor: Actor, client: RequestClient): Promise<TeamMemberDto> {
+    if (changes.role === undefined && changes.disabled === undefined && changes.twoFactor === undefined)
+      throw new BadRequestException(['role, disabled or twoFactor must be given']);
+    const updated = await this.dataSource.transaction(async (manager) => {
       const admins = await this.lockActiveAdmins(manager);
       const user = await manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new NotFoundException('No account with this id');
@@ -69,9 +76,19 @@ export class TeamService {
         if (disabled && user.email) await dropPendingEmailsTo(manager, user.email);
         await this.audit.record({ actor, action: disabled ? 'disable' : 'enable', detail: { userId: id } }, manager);
       }
-      if (role !== user.role || disabled !== (user.disabledAt !== null)) await notifyTeamUpdated(manager);
+      // The way back in for a teammate who lost their phone and their recovery codes.
+      const twoFactorOff = changes.twoFactor === false && user.twoFactorEnabledAt !== null;
+      if (twoFactorOff) {
+        await clearTwoFactor(manager, id);
+        await this.audit.record({ actor, action: 'two-factor-off', detail: { userId: id } }, manager);
+        const notice = { kind: 'two-factor-off', byAdmin: actor?.username } as const;
+        await this.teamEmails.queueSecurityNotice(manager, user.email, notice, client);
+      }
+      if (role !== user.role || disabled !== (user.disabledAt !== null) || twoFactorOff) await notifyTeamUpdated(manager);
       return TeamMemberDto.fromUser(await manager.findOneByOrFail(User, { id }));
     });
+    this.deliveries.nudge();
+    return updated;
   }
 
   private async lockActiveAdmins(manager: EntityManager): Promise<string[]> {

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Req } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../identity/current-user.decorator.js';
-import type { Account } from '../identity/session-user.js';
+import type { Request } from 'express';
+import { type Account, requestClient } from '../identity/session-user.js';
 import { MinRole } from '../identity/roles.js';
 import { TeamMemberDto } from './dto/team-member.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
@@ -29,7 +30,8 @@ export class UsersController {
     @uuidParam('id', 'No account with this id') id: string,
     @Body() changes: UpdateUserDto,
     @CurrentUser() user: Account,
+    @Req() req: Request,
   ): Promise<TeamMemberDto> {
-    return this.team.update(id, changes, user);
+    return this.team.update(id, changes, user, requestClient(req));
   }
 }

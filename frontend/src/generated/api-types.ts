@@ -224,6 +224,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/2fa/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['TwoFactorController_recoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/email': {
     parameters: {
       query?: never;
@@ -1032,6 +1048,11 @@ export interface components {
       signature: string | null;
       /** @description Two-factor sign-in is on. */
       twoFactor: boolean;
+      /**
+       * @description Recovery codes not used yet (0 while two-factor sign-in is off).
+       * @example 10
+       */
+      recoveryCodesLeft: number;
     };
     UpdateNotificationsDto: {
       /** @enum {string} */
@@ -1094,6 +1115,10 @@ export interface components {
       /** @description False: a wrong password or two-factor code. */
       success: boolean;
     };
+    CurrentPasswordDto: {
+      /** Format: password */
+      currentPassword: string;
+    };
     TwoFactorSetupDto: {
       /**
        * @description The TOTP secret in base32, for typing in by hand.
@@ -1113,10 +1138,6 @@ export interface components {
     RecoveryCodesDto: {
       /** @description 10 single-use codes that sign in in place of a code. */
       recoveryCodes: string[];
-    };
-    DisableTwoFactorDto: {
-      /** Format: password */
-      currentPassword: string;
     };
     ChangeEmailDto: {
       /** @example ana@example.com */
@@ -1153,6 +1174,11 @@ export interface components {
       role?: 'viewer' | 'member' | 'admin';
       /** @description true disables the account (its sessions end at once); false enables it again. */
       disabled?: boolean;
+      /**
+       * @description false turns the teammate's two-factor sign-in off (a lost phone); only they can turn it on.
+       * @enum {boolean}
+       */
+      twoFactor?: false;
     };
     PersonDto: {
       /** Format: uuid */
@@ -1338,6 +1364,7 @@ export interface components {
         | 'password-reset'
         | 'two-factor-on'
         | 'two-factor-off'
+        | 'two-factor-recovery-codes'
         | 'email-change'
         | 'webhook-create'
         | 'webhook-update'
@@ -2235,7 +2262,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CurrentPasswordDto'];
+      };
+    };
     responses: {
       /** @description A new secret for the authenticator app; not in use until enabled. */
       200: {
@@ -2246,8 +2277,29 @@ export interface operations {
           'application/json': components['schemas']['TwoFactorSetupDto'];
         };
       };
+      /** @description No `currentPassword`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong password */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Two-factor sign-in is already on. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong passwords (shared with sign-in and every password check of the account); see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -2302,7 +2354,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['DisableTwoFactorDto'];
+        'application/json': components['schemas']['CurrentPasswordDto'];
       };
     };
     responses: {
@@ -2313,14 +2365,73 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The current password is wrong. */
+      /** @description No `currentPassword`. */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Too many attempts; see `Retry-After`. */
+      /** @description Wrong password */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong passwords (shared with sign-in and every password check of the account); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TwoFactorController_recoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CurrentPasswordDto'];
+      };
+    };
+    responses: {
+      /** @description Ten new recovery codes, shown this once; the old ones no longer work. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodesDto'];
+        };
+      };
+      /** @description No `currentPassword`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong password */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Two-factor sign-in is off */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong passwords (shared with sign-in and every password check of the account); see `Retry-After`. */
       429: {
         headers: {
           [name: string]: unknown;

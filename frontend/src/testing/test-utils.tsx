@@ -26,6 +26,7 @@ export const TEST_ADMIN: SessionUser = {
   notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
   signature: null,
   twoFactor: false,
+  recoveryCodesLeft: 0,
 };
 
 /** The one render helper: the app's providers around `ui`, with a fresh QueryClient. */

@@ -49,7 +49,10 @@ export class AccountDto {
   @ApiProperty({ description: 'Two-factor sign-in is on.' })
   twoFactor!: boolean;
 
-  static from(user: User): AccountDto {
+  @ApiProperty({ description: 'Recovery codes not used yet (0 while two-factor sign-in is off).', example: 10 })
+  recoveryCodesLeft!: number;
+
+  static from(user: User, recoveryCodesLeft: number): AccountDto {
     return {
       id: user.id,
       username: user.username,
@@ -60,6 +63,7 @@ export class AccountDto {
       notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned, replies: user.notifyReplies },
       signature: user.signature,
       twoFactor: user.twoFactorEnabledAt !== null,
+      recoveryCodesLeft,
     };
   }
 }

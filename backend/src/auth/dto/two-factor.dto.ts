@@ -24,7 +24,12 @@ export class RecoveryCodesDto {
   recoveryCodes!: string[];
 }
 
-export class DisableTwoFactorDto {
+/**
+ * The current password: `POST /api/auth/2fa/setup`, `…/disable` and `…/recovery-codes` each
+ * take it, so that a stolen session can neither put its own authenticator on the account nor
+ * take the owner's off.
+ */
+export class CurrentPasswordDto {
   @ApiProperty({ format: 'password' })
   @IsString({ message: 'currentPassword is required' })
   @MinLength(1, { message: 'currentPassword is required' })

@@ -14,4 +14,12 @@ export class UpdateUserDto {
   @OptionalField()
   @IsBoolean({ message: 'disabled must be true or false' })
   disabled?: boolean;
+
+  @ApiPropertyOptional({
+    enum: [false],
+    description: "false turns the teammate's two-factor sign-in off (a lost phone); only they can turn it on.",
+  })
+  @OptionalField()
+  @IsIn([false], { message: 'twoFactor can only be false (the teammate turns it on themselves)' })
+  twoFactor?: false;
 }

@@ -6,6 +6,7 @@ export const ACCOUNT_API = {
   twoFactorSetup: '/api/auth/2fa/setup',
   twoFactorEnable: '/api/auth/2fa/enable',
   twoFactorDisable: '/api/auth/2fa/disable',
+  recoveryCodes: '/api/auth/2fa/recovery-codes',
 } as const;
 
 /** Under the admin prefix, so a sign-out removes them with the rest (their URLs are not the keys). */

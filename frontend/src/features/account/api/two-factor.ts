@@ -10,12 +10,20 @@ export type TwoFactorSetup = components['schemas']['TwoFactorSetupDto'];
 /** The rules of the form that enables it: the first code the app shows. */
 export const enableTwoFactorSchema = object({ code: string().trim().required('Please enter the code your app shows') });
 
-/** The rules of the form that disables it: the current password. */
-export const disableTwoFactorSchema = object({ currentPassword: string().required('Please enter your current password') });
+/** The rules of the forms that set it up, disable it or make new recovery codes: the current password, in `field`. */
+export const currentPasswordSchema = (field: string) =>
+  object({ [field]: string().required('Please enter your current password') });
 
-/** A new secret for the authenticator app, not in use until enabled. */
-export async function setUpTwoFactor(): Promise<TwoFactorSetup> {
-  return (await apiRequest(ACCOUNT_API.twoFactorSetup, { method: 'POST' })).json() as Promise<TwoFactorSetup>;
+/** A new secret for the authenticator app, not in use until enabled; after the password (403 when wrong). */
+export async function setUpTwoFactor(currentPassword: string): Promise<TwoFactorSetup> {
+  const res = await apiRequest(ACCOUNT_API.twoFactorSetup, { method: 'POST', body: { currentPassword } });
+  return res.json() as Promise<TwoFactorSetup>;
+}
+
+/** Ten new recovery codes in place of the old ones, after the password; shown once. */
+export async function newRecoveryCodes(currentPassword: string): Promise<string[]> {
+  const res = await apiRequest(ACCOUNT_API.recoveryCodes, { method: 'POST', body: { currentPassword } });
+  return ((await res.json()) as components['schemas']['RecoveryCodesDto']).recoveryCodes;
 }
 
 /** Turns it on with a first code; the recovery codes, shown once. */
@@ -30,6 +38,15 @@ export async function disableTwoFactor(currentPassword: string): Promise<void> {
 
 export function useSetUpTwoFactor() {
   return useMutation({ mutationFn: setUpTwoFactor });
+}
+
+/** Changes `recoveryCodesLeft` of `GET /api/auth/me`. */
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: newRecoveryCodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+  });
 }
 
 /** Both change `twoFactor` of `GET /api/auth/me`. */

@@ -65,14 +65,14 @@ function InvitationActions({ member, onInvited }: Pick<TeamMemberRowProps, 'memb
   );
 }
 
-/** The actions of an account: its role and disable (or enable). */
+/** The actions of an account: its role, disable (or enable), and turning off a teammate's two-factor sign-in. */
 function AccountActions({ member, lastAdmin, isMe }: Pick<TeamMemberRowProps, 'member' | 'lastAdmin' | 'isMe'>) {
   const update = useUpdateUser();
   const reasonId = useId();
   const name = memberName(member);
   const disabled = member.state === 'disabled';
   const role = update.isPending ? (update.variables.changes.role ?? member.role) : member.role;
-  const change = (changes: { role?: Role; disabled?: boolean }) =>
+  const change = (changes: { role?: Role; disabled?: boolean; twoFactor?: false }) =>
     update.mutate({ id: member.id, changes }, { onError: failed('Not changed') });
   return (
     <>
@@ -99,6 +99,17 @@ function AccountActions({ member, lastAdmin, isMe }: Pick<TeamMemberRowProps, 'm
       >
         {disabled ? 'Enable' : 'Disable'}
       </Button>
+      {/* For a teammate who lost their phone and recovery codes; one's own goes off on the Account page, with the password. */}
+      {member.twoFactor && !isMe ? (
+        <Button
+          size="small"
+          disabled={update.isPending}
+          aria-label={`Turn off two-factor sign-in of ${name}`}
+          onClick={() => change({ twoFactor: false })}
+        >
+          Turn off two-factor
+        </Button>
+      ) : null}
       {lastAdmin ? (
         <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ flexBasis: '100%' }}>
           {LAST_ADMIN_REASON}
