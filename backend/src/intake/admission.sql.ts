@@ -1,0 +1,51 @@
+import { KEY_LIFETIME } from './contact-idempotency.js';
+
+/**
+ * The gate in front of scoring: one statement per batch of posts (AdmissionBatcher), before
+ * anything of them is scored or recorded. A post the rate limit refuses is answered 429
+ * here, so it feeds no spam signal (duplicate-text, network-volume) and calls no
+ * captcha provider: a stranger cannot use refused posts to taint the text a real
+ * visitor will send, nor spend the captcha provider's quota.
+ * 1. `input`: the batch, one row per post, in arrival order (`ord`);
+ * 2. `earlier`: Idempotency-Keys held by a committed submission younger than their
+ *    lifetime: those posts are retries, answered with that submission (or refused when
+ *    their body differs), and not counted against the rate limit;
+ * 3. `hits` / `ranked`: for the other posts, each client's counter goes up by its posts in
+ *    the batch (keys in order: two batches lock shared keys in the same order and cannot
+ *    deadlock); a post passes when the counter before the batch plus its rank in the batch
+ *    is within the limit ($2), exact however posts spread over batches and replicas.
+ *
+ * Parameters: $1 the rate-limit window (ms), $2 the limit, then arrays of the rate key,
+ * Idempotency-Key and request hash of each post.
+ */
+export const ADMISSION_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($3::text[], $4::text[], $5::text[])
+      WITH ORDINALITY AS t(rate_key, idempotency_key, request_hash, ord)
+  ), earlier AS (
+    SELECT key, submission_id, request_hash FROM contact_idempotency_keys
+     WHERE key IN (SELECT idempotency_key FROM input) AND created_at > now() - ${KEY_LIFETIME}
+  ), fresh AS (
+    SELECT * FROM input WHERE NOT EXISTS (SELECT FROM earlier WHERE earlier.key = input.idempotency_key)
+  ), hits AS (
+    INSERT INTO rate_limits AS r (key, hits, resets_at)
+    SELECT rate_key, count(*), now() + $1 * interval '1 millisecond' FROM fresh GROUP BY rate_key ORDER BY rate_key
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN r.resets_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
+      resets_at = CASE WHEN r.resets_at <= now() THEN excluded.resets_at ELSE r.resets_at END
+    RETURNING key, hits, resets_at
+  ), ranked AS (
+    SELECT fresh.*, hits.resets_at,
+           hits.hits - count(*) OVER (PARTITION BY fresh.rate_key)
+             + row_number() OVER (PARTITION BY fresh.rate_key ORDER BY fresh.ord) <= $2 AS accepted
+      FROM fresh JOIN hits ON hits.key = fresh.rate_key
+  )
+  SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
+              WHEN ranked.accepted THEN 'admitted'
+              ELSE 'limited' END AS result,
+         earlier.submission_id AS "submissionId",
+         greatest(1, ceil(extract(epoch FROM ranked.resets_at - now())))::int AS "retryAfter"
+    FROM input
+    LEFT JOIN earlier ON earlier.key = input.idempotency_key
+    LEFT JOIN ranked ON ranked.ord = input.ord
+   ORDER BY input.ord`;

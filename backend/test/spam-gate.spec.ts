@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { FormTokens } from '../src/intake/spam/form-tokens.service.js';
+import { contactBody } from './support/contacts.js';
+import { emptySubmissions } from './support/seed.js';
+import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
+
+/** A captcha provider's verify endpoint (Turnstile's and hCaptcha's shape) that counts the calls it gets. */
+async function startVerifier(): Promise<{ server: Server; url: string; calls: () => number }> {
+  let calls = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      calls += 1;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ success: new URLSearchParams(body).get('response') === 'good-answer' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`, calls: () => calls };
+}
+
+// Comments long enough to count as a text (duplicate-text reads 20+ characters).
+const TEXT = 'We would like, please, to talk about hiring a team of ten engineers this spring.';
+
+/**
+ * Attacks on the form's signals (CONTRACT "Trust at the edge" → "Second round"), through
+ * real HTTP; each client is its own public address by X-Forwarded-For (the app trusts one proxy).
+ */
+describe('the form gate', () => {
+  let verifier: Awaited<ReturnType<typeof startVerifier>>;
+  let sut: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
+
+  beforeAll(async () => {
+    verifier = await startVerifier();
+    sut = await createTestApp({
+      env: {
+        SPAM_FILTER: 'on',
+        CONTACT_RATE_LIMIT: '1',
+        CAPTCHA_PROVIDER: 'turnstile',
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET: 'the-secret',
+        CAPTCHA_VERIFY_URL: verifier.url,
+      },
+    });
+    admin = await signedInAgent(sut);
+  }, 60_000);
+  afterAll(async () => {
+    await sut?.close();
+    await new Promise((resolve) => verifier?.server.close(resolve));
+  });
+  beforeEach(async () => {
+    await emptySubmissions(sut.dataSource);
+    await sut.dataSource.query('DELETE FROM rate_limits');
+  });
+
+  // The scorer remembers an hour of texts (duplicate-text): each post that is not the attack writes its own.
+  let written = 0;
+  const own = (overrides: Record<string, unknown>) =>
+    contactBody({ comments: `Our own words, number ${(written += 1)}.`, ...overrides });
+  const formToken = () => sut.app.get(FormTokens).issue(Date.now() - 10_000).token;
+  const post = (from: string, body: Record<string, unknown>) =>
+    request(sut.server).post('/api/contact').set('X-Forwarded-For', from).send(body);
+  const detail = async (id: string) => (await admin.get(`/api/admin/contacts/${id}`).expect(200)).body;
+
+  it('scores nothing and asks no captcha provider for a post the rate limit refuses', async () => {
+    // Two strangers each spend their one post of the minute, then post the text a real visitor will send.
+    for (const [index, from] of ['203.0.113.10', '203.0.113.20'].entries()) {
+      await post(from, own({ email: `first${index}@example.org`, formToken: formToken(), captchaToken: 'good-answer' })).expect(
+        201,
+      );
+    }
+    const callsBefore = verifier.calls();
+    for (const [index, from] of ['203.0.113.10', '203.0.113.20'].entries()) {
+      for (let again = 0; again < 5; again += 1)
+        await post(from, contactBody({ email: `bot${index}.${again}@example.org`, comments: TEXT, captchaToken: 'x' })).expect(
+          429,
+        );
+    }
+    expect(verifier.calls()).toBe(callsBefore);
+
+    const { id } = (
+      await post(
+        '198.51.100.30',
+        contactBody({ email: 'real@example.org', comments: TEXT, formToken: formToken(), captchaToken: 'good-answer' }),
+      ).expect(201)
+    ).body;
+    expect(await detail(id)).toMatchObject({ heldAsSpam: false, status: 'new', spamReasons: [] });
+  });
+
+  it('never holds a lead for duplicate-text alone', async () => {
+    const ids = [];
+    for (const [index, from] of ['203.0.113.31', '203.0.113.32', '198.51.100.33'].entries()) {
+      const body = contactBody({
+        email: `p${index}@example.org`,
+        comments: `${TEXT} Soon.`,
+        formToken: formToken(),
+        captchaToken: 'good-answer',
+      });
+      ids.push((await post(from, body).expect(201)).body.id as string);
+    }
+    expect(await detail(ids[2])).toMatchObject({ heldAsSpam: false, status: 'new', spamReasons: ['duplicate-text'] });
+  });
+});
