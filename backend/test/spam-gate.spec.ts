@@ -105,4 +105,16 @@ describe('the form gate', () => {
     }
     expect(await detail(ids[2])).toMatchObject({ heldAsSpam: false, status: 'new', spamReasons: ['duplicate-text'] });
   });
+
+  it('accepts a form token once: a second post with it reads as missing', async () => {
+    const token = formToken();
+    const first = (
+      await post('198.51.100.41', own({ email: 'one@example.org', formToken: token, captchaToken: 'good-answer' })).expect(201)
+    ).body.id as string;
+    const second = (
+      await post('198.51.100.42', own({ email: 'two@example.org', formToken: token, captchaToken: 'good-answer' })).expect(201)
+    ).body.id as string;
+    expect((await detail(first)).spamReasons).toEqual([]);
+    expect((await detail(second)).spamReasons).toEqual(['missing-token']);
+  });
 });

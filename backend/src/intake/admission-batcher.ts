@@ -3,21 +3,24 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment.js';
+import { TOKEN_LIFETIME_MS } from './spam/form-tokens.service.js';
 import { ADMISSION_SQL } from './admission.sql.js';
 
-/** Its client's rate-limit key, and its Idempotency-Key with the hash of its body. */
+/** Its client's rate-limit key, its Idempotency-Key with the hash of its body, and its verified form token's key. */
 export interface AdmissionRequest {
   rateKey: string;
   idempotencyKey: string | null;
   requestHash: string | null;
+  /** `form-token:<signature>` of a token that verified, or null (none, forged or expired). */
+  tokenKey: string | null;
 }
 
 /**
- * Admitted (to be scored and stored),
+ * Admitted (to be scored and stored; `tokenFresh`: its form token was not used before),
  * refused by the rate limit, a retry of the submission `id`, or a key used for another body.
  */
 export type Admission =
-  | { result: 'admitted' }
+  | { result: 'admitted'; tokenFresh: boolean }
   | { result: 'limited'; retryAfter: number }
   | { result: 'repeat'; id: string }
   | { result: 'key-reused' };
@@ -26,6 +29,7 @@ interface AdmissionRow {
   result: Admission['result'];
   submissionId: string | null;
   retryAfter: number | null;
+  tokenFresh: boolean;
 }
 
 interface Pending {
@@ -40,7 +44,7 @@ const MAX_BATCH = 256;
 const DEADLOCK_DETECTED = '40P01';
 
 /**
- * The rate limit, checked before a post is scored
+ * The rate limit and the form token's single use, checked before a post is scored
  * (admission.sql.ts). Grouped like SubmissionBatcher: the posts that arrive while a batch
  * runs go together in the next one (one statement, one commit), so a post costs one more
  * round trip, not one more commit of its own.
@@ -88,9 +92,11 @@ export class AdmissionBatcher {
     return this.dataSource.query<AdmissionRow[]>(ADMISSION_SQL, [
       RATE_WINDOW_MS,
       this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
+      TOKEN_LIFETIME_MS,
       requests.map((request) => request.rateKey),
       requests.map((request) => request.idempotencyKey),
       requests.map((request) => request.requestHash),
+      requests.map((request) => request.tokenKey),
     ]);
   }
 }
@@ -98,7 +104,7 @@ export class AdmissionBatcher {
 function admission(row: AdmissionRow): Admission {
   switch (row.result) {
     case 'admitted':
-      return { result: 'admitted' };
+      return { result: 'admitted', tokenFresh: row.tokenFresh };
     case 'limited':
       return { result: 'limited', retryAfter: row.retryAfter! };
     case 'repeat':

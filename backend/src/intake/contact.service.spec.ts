@@ -8,6 +8,7 @@ import { UnprocessableEntityException } from '@nestjs/common';
 import { THANK_YOU_MESSAGE } from '../leads/contact-rules.js';
 import { ContactService } from './contact.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
+import type { FormTokens } from './spam/form-tokens.service.js';
 import type { SpamScorer } from './spam/spam-scorer.service.js';
 import type { Admission, AdmissionBatcher, AdmissionRequest } from './admission-batcher.js';
 import type { NewSubmission, StoreOutcome, SubmissionBatcher } from './submission-batcher.js';
@@ -19,7 +20,7 @@ const LIMIT = 5;
 function setup(
   store: (submission: NewSubmission) => Promise<StoreOutcome>,
   hits = 1,
-  admit: () => Promise<Admission> = () => Promise.resolve({ result: 'admitted' }),
+  admit: () => Promise<Admission> = () => Promise.resolve({ result: 'admitted', tokenFresh: true }),
 ) {
   const stored: NewSubmission[] = [];
   const rateKeys: string[] = [];
@@ -51,7 +52,7 @@ function setup(
     },
   } as unknown as SpamScorer;
   return {
-    sut: new ContactService(admissions, batcher, rateLimit, config, spam),
+    sut: new ContactService(admissions, batcher, rateLimit, config, spam, { spendKey: () => null } as unknown as FormTokens),
     stored,
     rateKeys,
     admitted,

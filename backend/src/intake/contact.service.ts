@@ -6,6 +6,7 @@ import { clientNetwork } from '../rate-limit/client-network.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
+import { FormTokens } from './spam/form-tokens.service.js';
 import { SpamScorer } from './spam/spam-scorer.service.js';
 import { requestHash } from './contact-idempotency.js';
 import { THANK_YOU_MESSAGE } from '../leads/contact-rules.js';
@@ -30,6 +31,7 @@ export class ContactService {
     private readonly rateLimit: RateLimitService,
     private readonly config: ConfigService<Environment, true>,
     private readonly spam: SpamScorer,
+    private readonly formTokens: FormTokens,
   ) {}
 
   /**
@@ -45,10 +47,12 @@ export class ContactService {
     const rateKey = `contact:${clientNetwork(clientIp)}`;
     if (dto.website) return this.dropBot(rateKey);
     const hash = key === undefined ? null : requestHash(dto);
-    const admission = await this.admit({ rateKey, idempotencyKey: key ?? null, requestHash: hash });
+    // A form token is accepted once: the gate spends it, a second post with it reads as having none.
+    const tokenKey = this.formTokens.spendKey(dto.formToken);
+    const admission = await this.admit({ rateKey, idempotencyKey: key ?? null, requestHash: hash, tokenKey });
     if (admission.result !== 'admitted') return answer(admission);
     const id = randomUUID();
-    const verdict = await this.spam.score(dto, clientIp);
+    const verdict = await this.spam.score(dto, clientIp, { tokenSpent: tokenKey !== null && !admission.tokenFresh });
     if (verdict.heldAsSpam)
       this.logger.log({ id, spamScore: verdict.spamScore, spamReasons: verdict.spamReasons, msg: 'submission held as spam' });
     const outcome = await this.store({

@@ -50,10 +50,11 @@ export class SpamScorer {
     this.threshold = config.get('SPAM_THRESHOLD', { infer: true });
   }
 
-  async score(dto: CreateContactDto, clientIp: string, now = Date.now()): Promise<SpamVerdict> {
+  /** `tokenSpent`: the form token was used by an earlier post (accepted once: it reads as missing). */
+  async score(dto: CreateContactDto, clientIp: string, { tokenSpent = false, now = Date.now() } = {}): Promise<SpamVerdict> {
     if (!this.on) return CLEAN;
     const words = spamWordCount(dto.name, dto.company, dto.comments);
-    const reasons = this.textReasons(dto, clientIp, now, words);
+    const reasons = this.textReasons({ ...dto, formToken: tokenSpent ? undefined : dto.formToken }, clientIp, now, words);
     if ((await this.captcha.verify(dto.captchaToken, clientIp)) === 'failed') reasons.push('captcha-failed');
     const score = spamScore(reasons, words);
     return { spamScore: score, spamReasons: reasons, heldAsSpam: score >= this.threshold && !duplicateAlone(reasons) };
