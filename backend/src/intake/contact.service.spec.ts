@@ -75,6 +75,7 @@ describe(ContactService.name, () => {
         spamScore: 0,
         spamReasonList: '',
         heldAsSpam: false,
+        network: '203.0.113.0/24',
       },
     ]);
     expect(receipt.message).toBe(THANK_YOU_MESSAGE);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpStatus, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
-import { clientNetwork } from '../rate-limit/client-network.js';
+import { clientNetwork, publicNetwork } from '../rate-limit/client-network.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
@@ -63,6 +63,7 @@ export class ContactService {
       spamScore: verdict.spamScore,
       spamReasonList: verdict.spamReasons.join(','),
       heldAsSpam: verdict.heldAsSpam,
+      network: publicNetwork(clientIp),
     });
     return outcome.result === 'stored' ? { message: THANK_YOU_MESSAGE, id } : answer(outcome);
   }

@@ -17,6 +17,8 @@ export type NewSubmission = Pick<CreateContactDto, Exclude<SubmissionField, 'id'
   spamScore: number;
   spamReasonList: string;
   heldAsSpam: boolean;
+  /** The client's public network (publicNetwork), or null: not stored, read by the auto-reply. */
+  network: string | null;
   /** The client's Idempotency-Key and the hash of what it sent, or null without a key. */
   idempotencyKey: string | null;
   requestHash: string | null;
