@@ -5,6 +5,7 @@ import request from 'supertest';
 import { FormTokens } from '../src/intake/spam/form-tokens.service.js';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
+import { FakeSheetsEndpoint } from './support/sheets-endpoint.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
 /** A captcha provider's verify endpoint (Turnstile's and hCaptcha's shape) that counts the calls it gets. */
@@ -116,5 +117,66 @@ describe('the form gate', () => {
     ).body.id as string;
     expect((await detail(first)).spamReasons).toEqual([]);
     expect((await detail(second)).spamReasons).toEqual(['missing-token']);
+  });
+});
+
+/** What the team may do with a held lead, and many leads at once (CONTRACT "Second round": held leads, bulk). */
+describe('held leads and bulk changes', () => {
+  let sheet: FakeSheetsEndpoint;
+  let sut: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
+
+  beforeAll(async () => {
+    sheet = await FakeSheetsEndpoint.start();
+    sut = await createTestApp({
+      env: { SPAM_FILTER: 'on', CONTACT_RATE_LIMIT: '1000', SHEETS_WEBHOOK_URL: sheet.url, DELIVERY_POLL_INTERVAL_MS: '100' },
+    });
+    admin = await signedInAgent(sut);
+  }, 60_000);
+  afterAll(async () => {
+    await sut?.close();
+    await sheet?.stop();
+  });
+
+  const SPAM = {
+    name: 'Cheap Viagra',
+    email: 'sales@pharma.example',
+    comments: 'Buy viagra and cialis online, no prescription: https://pharma.example https://pharma.example/order',
+  };
+  const submit = async (body: Record<string, unknown>) =>
+    (await request(sut.server).post('/api/contact').set('X-Forwarded-For', '198.51.100.60').send(body).expect(201)).body
+      .id as string;
+
+  // Finding: "Send again" on a held lead posted the spam row to the spreadsheet.
+  it('refuses to send a held lead again (409), and sends nothing for it', async () => {
+    const id = await submit(contactBody(SPAM));
+    expect((await admin.get(`/api/admin/contacts/${id}`).expect(200)).body).toMatchObject({ heldAsSpam: true });
+
+    const res = await admin.post(`/api/admin/contacts/${id}/redeliver`).expect(409);
+    expect(res.body.message).toMatch(/held as spam/);
+    const [{ count }] = await sut.dataSource.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM deliveries WHERE submission_id = $1`,
+      [id],
+    );
+    expect(count).toBe(0);
+  });
+
+  // Finding: bulk refused followUpAt, which the contract allows.
+  it('takes followUpAt in bulk, on every lead named', async () => {
+    const ids = [
+      await submit(contactBody({ email: 'f1@example.org', comments: 'First of the follow-ups, please.' })),
+      await submit(contactBody({ email: 'f2@example.org', comments: 'Second of the follow-ups, please.' })),
+    ];
+    const followUpAt = '2031-03-04T09:00:00.000Z';
+
+    expect((await admin.post('/api/admin/contacts/bulk').send({ ids, followUpAt }).expect(200)).body).toEqual({ updated: 2 });
+    for (const id of ids) {
+      const lead = (await admin.get(`/api/admin/contacts/${id}`).expect(200)).body;
+      expect(lead.followUpAt).toBe(followUpAt);
+      expect(lead.history).toContainEqual(expect.objectContaining({ action: 'follow-up' }));
+    }
+    expect((await admin.post('/api/admin/contacts/bulk').send({ ids, followUpAt: null }).expect(200)).body).toEqual({
+      updated: 2,
+    });
   });
 });
