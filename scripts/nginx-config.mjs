@@ -42,11 +42,14 @@ export function apiRateValues(rate = '') {
 }
 
 /**
- * The template's host check from NGINX_SERVER_NAME (the site's one host name). Empty: any
- * host, and the landing page names the request's own (a plain host only). Set: another host
- * answers 421 and the landing page names this one. The same rule as nginx/server-name.envsh.
+ * The template's host check from NGINX_SERVER_NAME (the site's one host name), by default
+ * PUBLIC_URL's host: where the site's address is known, a foreign Host answers 421 out of the
+ * box (make serve and compose leave NGINX_SERVER_NAME unset). Both empty: any host, and the
+ * landing page names the request's own (a plain host only). Set: another host answers 421
+ * and the landing page names this one. The same rule as nginx/server-name.envsh.
  */
-export function serverNameValues(name = '') {
+export function serverNameValues(serverName = '', publicUrl = '') {
+  const name = serverName || hostOf(publicUrl);
   if (name === '') {
     return { NGINX_SERVER_NAME: '', NGINX_OTHER_HOST: '""', NGINX_SITE_ORIGIN: '$app_forwarded_proto://$app_request_host' };
   }
@@ -55,6 +58,16 @@ export function serverNameValues(name = '') {
   }
   const host = name.toLowerCase();
   return { NGINX_SERVER_NAME: host, NGINX_OTHER_HOST: 1, NGINX_SITE_ORIGIN: `$app_forwarded_proto://${host}` };
+}
+
+/** PUBLIC_URL's host name (no port, no user), or '' without one. */
+function hostOf(publicUrl) {
+  if (!publicUrl) return '';
+  try {
+    return new URL(publicUrl).hostname;
+  } catch {
+    throw new Error(`PUBLIC_URL must be a URL such as https://leads.example.com, got "${publicUrl}"`);
+  }
 }
 
 const CAPTCHA_ORIGINS = {
@@ -134,6 +147,8 @@ export async function writeNginxPrefix({
   apiRate = process.env.NGINX_API_RATE,
   behindProxy = false,
   serverName = process.env.NGINX_SERVER_NAME ?? '',
+  // NGINX_SERVER_NAME's default: the site's address, as the API gets it.
+  publicUrl = process.env.PUBLIC_URL ?? '',
   // make serve runs the API with the same environment: its CAPTCHA_PROVIDER unless nginx's is set.
   captchaProvider = process.env.NGINX_CAPTCHA_PROVIDER ?? process.env.CAPTCHA_PROVIDER ?? '',
   nginxBin = nginxBinary(),
@@ -148,7 +163,7 @@ export async function writeNginxPrefix({
     // connection on the loopback; a slow one is bounded by the API's own time limits.
     API_UPSTREAM_SERVERS: apiPorts.map((port) => `server ${apiHost}:${port} max_fails=0;`).join(' '),
     ...apiRateValues(apiRate),
-    ...serverNameValues(serverName),
+    ...serverNameValues(serverName, publicUrl),
     ...captchaCspValues(captchaProvider),
     NGINX_BEHIND_PROXY: behindProxy ? '1' : '0',
     // The upstream block by name, as in Kubernetes; so the resolver is never asked.

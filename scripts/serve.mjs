@@ -105,7 +105,15 @@ await supervisor.run(async () => {
 
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'serve-nginx-'));
   supervisor.onStop(() => rm(prefix, { recursive: true, force: true }));
-  const { args } = await writeNginxPrefix({ prefix, listen: `${host}:${port}`, root: spaRoot, apiPorts, nginxBin });
+  // nginx answers only the host of the API's PUBLIC_URL (421 for any other) unless NGINX_SERVER_NAME says otherwise.
+  const { args } = await writeNginxPrefix({
+    prefix,
+    listen: `${host}:${port}`,
+    root: spaRoot,
+    apiPorts,
+    nginxBin,
+    publicUrl: apiEnv.PUBLIC_URL,
+  });
   await run(nginxBin, [...args, '-t', '-q'], { cwd: prefix });
   // SIGQUIT: graceful stop, in-flight requests finish.
   const nginx = supervisor.start('nginx', nginxBin, args, { cwd: prefix, stopSignal: 'SIGQUIT' });

@@ -351,3 +351,62 @@ describe('auto-reply: at most AUTO_REPLY_MAX_PER_HOUR in all', () => {
     expect(await queued()).toBe(6);
   });
 });
+
+// Findings: 8 spellings of one Gmail mailbox got 8 auto-replies; 51 bot posts from 6 addresses
+// of one network spent the hour's budget, so the real visitors after them got none.
+describe('auto-reply: one Gmail mailbox, and at most AUTO_REPLY_MAX_PER_NETWORK a network', () => {
+  let smtp: SmtpReceiver;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    const env = { MAIL_FROM, SMTP_URL: smtp.url, PUBLIC_URL: 'https://leads.example.com', CONTACT_RATE_LIMIT: '1000' };
+    sut = await createTestApp({ env: { ...env, AUTO_REPLY_MAX_PER_HOUR: '20' } });
+    await (
+      await signedInAgent(sut)
+    )
+      .put(SETTINGS)
+      .send({ enabled: true, ...SETTINGS_TEXTS })
+      .expect(200);
+  }, 60_000);
+  afterAll(async () => {
+    await sut?.close();
+    await smtp?.close();
+  });
+
+  const post = (from: string, email: string) =>
+    request(sut.server).post('/api/contact').set('X-Forwarded-For', from).send(contactBody({ email })).expect(201);
+  const queuedTo = async (pattern: string) =>
+    (
+      await sut.dataSource.query<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM deliveries WHERE event = 'auto-reply' AND payload->>'to' ILIKE $1`,
+        [pattern],
+      )
+    )[0].count;
+
+  it("treats Gmail's dots and googlemail.com as one mailbox", async () => {
+    const spellings = [
+      'jane.doe@gmail.com',
+      'janedoe@gmail.com',
+      'j.a.n.e.d.o.e@gmail.com',
+      'JaneDoe@googlemail.com',
+      'jane.doe+offer@googlemail.com',
+      'jan.edoe@gmail.com',
+      '"jane.doe"@gmail.com',
+      'j.anedoe@googlemail.com',
+    ];
+    // Each from a network of its own: only the mailbox is the same.
+    for (const [index, email] of spellings.entries()) await post(`198.18.${index}.1`, email);
+    expect(await queuedTo('%mail.com')).toBe(1);
+  });
+
+  it('sends at most 5 an hour to the submissions of one /24 or /64, so a bot leaves the budget to real visitors', async () => {
+    for (let n = 0; n < 45; n += 1) await post(`203.0.113.${(n % 6) + 1}`, `bot4-${n}@example.net`);
+    for (let n = 0; n < 6; n += 1) await post(`2001:db8:5:7::${n + 1}`, `bot6-${n}@example.net`);
+    expect(await queuedTo('bot4-%')).toBe(5);
+    expect(await queuedTo('bot6-%')).toBe(5);
+
+    await post('192.0.2.44', 'real.visitor@example.org');
+    expect(await queuedTo('real.visitor@example.org')).toBe(1);
+  });
+});

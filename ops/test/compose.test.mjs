@@ -151,6 +151,8 @@ describe('docker-compose.yml', () => {
     // Looked up per request: a recreated backend container has a new address.
     assert.equal(nginx.environment.API_UPSTREAM, 'backend:3000');
     assert.equal(nginx.environment.NGINX_SERVER_NAME, '${NGINX_SERVER_NAME:-}');
+    // NGINX_SERVER_NAME's default: PUBLIC_URL's host, so a foreign Host answers 421 out of the box.
+    assert.equal(nginx.environment.PUBLIC_URL, '${PUBLIC_URL:-}');
   });
 
   test('exec-form healthchecks have no spaces in their arguments (podman splits them there)', () => {

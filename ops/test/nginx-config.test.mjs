@@ -106,6 +106,23 @@ describe('nginx/templates/default.conf.template', () => {
       const values = serverNameValues(name);
       assert.equal(shell, `${values.NGINX_SERVER_NAME}|${values.NGINX_OTHER_HOST}|${values.NGINX_SITE_ORIGIN}`);
     }
+    // Unset, it defaults to PUBLIC_URL's host (compose, Kubernetes, make serve); set, it wins.
+    for (const [name, publicUrl, host] of [
+      ['', 'https://Leads.Example.com:8443/inbox', 'leads.example.com'],
+      ['', 'http://user:pw@127.0.0.1:8080', '127.0.0.1'],
+      ['other.example.com', 'https://leads.example.com', 'other.example.com'],
+      ['', '', ''],
+    ]) {
+      assert.equal(serverNameValues(name, publicUrl).NGINX_SERVER_NAME, host, publicUrl);
+      const script = `. ./nginx/server-name.envsh; printf '%s|%s|%s' "$NGINX_SERVER_NAME" "$NGINX_OTHER_HOST" "$NGINX_SITE_ORIGIN"`;
+      const shell = execFileSync('sh', ['-c', script], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, NGINX_SERVER_NAME: name, PUBLIC_URL: publicUrl },
+        encoding: 'utf8',
+      });
+      const values = serverNameValues(name, publicUrl);
+      assert.equal(shell, `${values.NGINX_SERVER_NAME}|${values.NGINX_OTHER_HOST}|${values.NGINX_SITE_ORIGIN}`, publicUrl);
+    }
     const refused = `. ./nginx/server-name.envsh`;
     assert.throws(
       () =>

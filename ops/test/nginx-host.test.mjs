@@ -97,10 +97,35 @@ describe('nginx and the Host header', () => {
     });
   });
 
-  describe('without NGINX_SERVER_NAME (any host, as make serve and the tests run)', () => {
+  // Finding: with NGINX_SERVER_NAME unset (the default of make serve and compose), the landing
+  // page echoed a foreign Host. Where PUBLIC_URL is set, its host is the site's name.
+  describe('without NGINX_SERVER_NAME but with PUBLIC_URL (compose, Kubernetes, make serve)', () => {
     let nginx;
     before(async () => {
-      nginx = await startNginx({ apiPorts: [api.server.address().port], serverName: '', indexHtml: LANDING });
+      nginx = await startNginx({
+        apiPorts: [api.server.address().port],
+        serverName: '',
+        publicUrl: 'https://Leads.Example.com:8443/inbox',
+        indexHtml: LANDING,
+      });
+    });
+    after(() => nginx.stop());
+
+    test("answers a foreign host 421 before the API sees it, and names PUBLIC_URL's host", async () => {
+      const before = api.seen.length;
+      for (const host of ATTACKS) assert.equal((await resetRequest(nginx.port, host)).status, 421, host);
+      assert.equal((await send(nginx.port, { host: 'evil.example' })).status, 421);
+      assert.equal(api.seen.length, before);
+      const page = await send(nginx.port, { host: 'leads.example.com' });
+      assert.equal(page.status, 200);
+      assert.ok(page.text.includes('<link rel="canonical" href="http://leads.example.com/" />'), page.text);
+    });
+  });
+
+  describe('without NGINX_SERVER_NAME or PUBLIC_URL (any host, as the tests run)', () => {
+    let nginx;
+    before(async () => {
+      nginx = await startNginx({ apiPorts: [api.server.address().port], serverName: '', publicUrl: '', indexHtml: LANDING });
     });
     after(() => nginx.stop());
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
-import { canonicalEmail } from '../common/canonical-email.js';
+import { mailbox } from '../common/canonical-email.js';
 import type { Environment } from '../config/environment.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
@@ -16,6 +16,8 @@ export interface RepliedLead {
   id: string;
   name: string;
   email: string;
+  /** The client's public /24 or /64 at intake; none for a released lead (a teammate let it through) or the site's own network. */
+  network?: string | null;
 }
 
 // The auto-reply answers a visitor who may still be waiting for it; after a day it would surprise.
@@ -23,38 +25,59 @@ const AUTO_REPLY_WINDOW_MS = 86_400_000;
 
 /** The rate_limits row that counts the auto-replies of the hour, across replicas. */
 export const HOURLY_KEY = 'auto-reply';
+/** The prefix of the rate_limits rows that count a network's auto-replies of the hour (`auto-reply:203.0.113.0/24`). */
+const NETWORK_KEY = 'auto-reply:';
 
 /*
  * The guards in one statement (the lead is already stored; this runs in its transaction):
- * 1. `input`: the first lead of each canonical address in the batch, in hash order;
- * 2. `due`: those whose address had no auto-reply in 24 hours, as the snapshot sees it;
- * 3. `hour`: the hour's counter (in rate_limits, so every replica counts against one limit)
- *    goes up by the due ones; a batch waits here for another's commit, so counts are exact;
- * 4. `ranked` / `allowed`: the due ones within the hour's limit ($3): the counter before
+ * 1. `input`: the first lead of each mailbox (mailbox()) in the batch, in hash order;
+ * 2. `due`: those whose mailbox had no auto-reply in 24 hours, as the snapshot sees it;
+ * 3. `per_network` / `placed` / `fair`: each network's counter of the hour goes up by its due ones
+ *    (keys in order); those within the network's limit ($5) go on, so a bot on one /24 or
+ *    /64 spends at most that much of the hour's budget (leads without a network, released
+ *    or from the site's own network, are not counted per network);
+ * 4. `hour`: the hour's counter (in rate_limits, so every replica counts against one limit)
+ *    goes up by the fair ones; a batch waits here for another's commit, so counts are exact;
+ * 5. `ranked` / `allowed`: the fair ones within the hour's limit ($3): the counter before
  *    this batch plus each one's rank;
- * 5. the address takes its row, or takes it over when the last auto-reply to it is older
+ * 6. the mailbox takes its row, or takes it over when the last auto-reply to it is older
  *    than 24 hours; the leads whose row this statement wrote get one. Concurrent batches on
- *    any replica wait for each other's row (ON CONFLICT), so an address gets one auto-reply
+ *    any replica wait for each other's row (ON CONFLICT), so a mailbox gets one auto-reply
  *    however its submissions are spread (one that a concurrent batch took was counted in the
- *    hour and is not sent: the limit errs on the safe side).
+ *    hour and is not sent: the limits err on the safe side).
+ * The network rows are locked before the hour's row in every batch, so batches cannot deadlock.
  */
 const CLAIM_RECIPIENTS = `
   WITH input AS (
-    SELECT DISTINCT ON (address_hash) address_hash, submission_id
-      FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS t(address_hash, submission_id, ord)
+    SELECT DISTINCT ON (address_hash) address_hash, submission_id, network
+      FROM unnest($1::text[], $2::uuid[], $4::text[]) WITH ORDINALITY AS t(address_hash, submission_id, network, ord)
      ORDER BY address_hash, ord
   ), due AS (
     SELECT * FROM input WHERE NOT EXISTS (
       SELECT FROM auto_reply_recipients r WHERE r.address_hash = input.address_hash AND r.sent_at > now() - interval '24 hours')
+  ), per_network AS (
+    INSERT INTO rate_limits AS l (key, hits, resets_at)
+    SELECT '${NETWORK_KEY}' || network, count(*), now() + interval '1 hour' FROM due
+     WHERE network IS NOT NULL GROUP BY network ORDER BY network
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN l.resets_at <= now() THEN excluded.hits ELSE l.hits + excluded.hits END,
+      resets_at = CASE WHEN l.resets_at <= now() THEN excluded.resets_at ELSE l.resets_at END
+    RETURNING key, hits
+  ), placed AS (
+    SELECT due.*, p.hits - count(*) OVER (PARTITION BY due.network)
+                  + row_number() OVER (PARTITION BY due.network ORDER BY due.address_hash) AS place
+      FROM due LEFT JOIN per_network p ON p.key = '${NETWORK_KEY}' || due.network
+  ), fair AS (
+    SELECT address_hash, submission_id FROM placed WHERE network IS NULL OR place <= $5
   ), hour AS (
     INSERT INTO rate_limits AS l (key, hits, resets_at)
-    SELECT '${HOURLY_KEY}', count(*), now() + interval '1 hour' FROM due HAVING count(*) > 0
+    SELECT '${HOURLY_KEY}', count(*), now() + interval '1 hour' FROM fair HAVING count(*) > 0
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN l.resets_at <= now() THEN excluded.hits ELSE l.hits + excluded.hits END,
       resets_at = CASE WHEN l.resets_at <= now() THEN excluded.resets_at ELSE l.resets_at END
     RETURNING hits
   ), ranked AS (
-    SELECT due.*, row_number() OVER (ORDER BY address_hash) AS rank, count(*) OVER () AS batch FROM due
+    SELECT fair.*, row_number() OVER (ORDER BY address_hash) AS rank, count(*) OVER () AS batch FROM fair
   ), allowed AS (
     SELECT ranked.* FROM ranked, hour WHERE hour.hits - ranked.batch + ranked.rank <= $3
   )
@@ -65,7 +88,7 @@ const CLAIM_RECIPIENTS = `
   RETURNING submission_id AS "submissionId"`;
 
 function addressHash(email: string): string {
-  return createHash('sha256').update(canonicalEmail(email)).digest('hex');
+  return createHash('sha256').update(mailbox(email)).digest('hex');
 }
 
 /**
@@ -101,6 +124,8 @@ export class AutoReplies implements OnModuleInit {
       leads.map((lead) => addressHash(lead.email)),
       leads.map((lead) => lead.id),
       this.config.get('AUTO_REPLY_MAX_PER_HOUR', { infer: true }),
+      leads.map((lead) => lead.network ?? null),
+      this.config.get('AUTO_REPLY_MAX_PER_NETWORK', { infer: true }),
     ]);
     const replied = new Set(claimed.map((row) => row.submissionId));
     const emails = leads

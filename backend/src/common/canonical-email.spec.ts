@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { canonicalEmail } from './canonical-email.js';
+import { canonicalEmail, mailbox } from './canonical-email.js';
 
 describe(canonicalEmail.name, () => {
   it.each([
@@ -14,5 +14,17 @@ describe(canonicalEmail.name, () => {
     ['"a@b"@x.io', 'a@b@x.io'],
   ])('reads %p as %p', (address, canonical) => {
     expect(canonicalEmail(address)).toBe(canonical);
+  });
+});
+
+describe(mailbox.name, () => {
+  it.each([
+    ['jane.doe@gmail.com', 'janedoe@gmail.com'],
+    ['J.A.N.E.Doe+offer@GoogleMail.com', 'janedoe@gmail.com'],
+    ['"jane.doe"@googlemail.com', 'janedoe@gmail.com'],
+    ['jane.doe@example.com', 'jane.doe@example.com'],
+    ['jane.doe@gmail.com.evil.example', 'jane.doe@gmail.com.evil.example'],
+  ])('reads %p as %p', (address, key) => {
+    expect(mailbox(address)).toBe(key);
   });
 });

@@ -14,3 +14,20 @@ export function canonicalEmail(address: string): string {
   if (plus > 0) local = local.slice(0, plus);
   return `${local}@${email.slice(at + 1)}`;
 }
+
+// Gmail ignores dots in the local part, and googlemail.com is the same service.
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to, for the auto-reply's guard (one a day to a mailbox):
+ * the canonical address, and for Gmail its local part without dots under `gmail.com`, so
+ * `Jane.Doe@googlemail.com` and `janedoe@gmail.com` are one mailbox. Only for Gmail, which
+ * documents it: elsewhere a dot may tell two people apart. Not SQL's `canonical_email`
+ * (returning leads), which keeps the dots.
+ */
+export function mailbox(address: string): string {
+  const email = canonicalEmail(address);
+  const at = email.lastIndexOf('@');
+  if (at < 0 || !GMAIL_DOMAINS.has(email.slice(at + 1))) return email;
+  return `${email.slice(0, at).replaceAll('.', '')}@gmail.com`;
+}

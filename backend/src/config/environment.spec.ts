@@ -15,6 +15,7 @@ describe(validateEnvironment.name, () => {
       CONTACT_RATE_LIMIT: 10,
       TRUST_PROXY: 1,
       AUTO_REPLY_MAX_PER_HOUR: 60,
+      AUTO_REPLY_MAX_PER_NETWORK: 5,
     });
     expect(sut.SHEETS_WEBHOOK_URL).toBeUndefined();
     expect(sut.MIGRATE_ON_START).toBe(true);
@@ -64,6 +65,8 @@ describe(validateEnvironment.name, () => {
     [{ DATABASE_URL, CONTACT_RATE_LIMIT: '0' }, /CONTACT_RATE_LIMIT/],
     [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: '0' }, /AUTO_REPLY_MAX_PER_HOUR must be at least 1/],
     [{ DATABASE_URL, AUTO_REPLY_MAX_PER_HOUR: 'many' }, /AUTO_REPLY_MAX_PER_HOUR must be a whole number/],
+    [{ DATABASE_URL, AUTO_REPLY_MAX_PER_NETWORK: '0' }, /AUTO_REPLY_MAX_PER_NETWORK must be at least 1/],
+    [{ DATABASE_URL, AUTO_REPLY_MAX_PER_NETWORK: '2.5' }, /AUTO_REPLY_MAX_PER_NETWORK must be a whole number/],
     [{ DATABASE_URL, NODE_ENV: 'staging' }, /NODE_ENV/],
     [
       { DATABASE_URL, IMAP_URL: 'https://u:p@mail.example.com/INBOX' },

@@ -188,6 +188,15 @@ export class Environment {
   @Min(1, { message: 'AUTO_REPLY_MAX_PER_HOUR must be at least 1' })
   AUTO_REPLY_MAX_PER_HOUR = 60;
 
+  /**
+   * Of those, at most this many an hour to the submissions of one /24 (IPv4) or /64 (IPv6):
+   * a bot on one network cannot spend the hour's budget of the real visitors.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'AUTO_REPLY_MAX_PER_NETWORK must be a whole number' })
+  @Min(1, { message: 'AUTO_REPLY_MAX_PER_NETWORK must be at least 1' })
+  AUTO_REPLY_MAX_PER_NETWORK = 5;
+
   /** The dashboard's event stream sends a comment line this often (under nginx's 30 s read timeout). */
   @Type(() => Number)
   @IsInt()

@@ -186,13 +186,18 @@ export class ContactTriageService {
     );
   }
 
-  /** Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the sync off. */
+  /**
+   * Queues the spreadsheet copy again (also after it failed or was delivered); 409 with the
+   * sync off, and 409 for a lead held as spam: nothing leaves for it until a teammate
+   * releases it (its release sends its row), so "Send again" must not post spam to the sheet.
+   */
   async redeliver(id: string, actor: Actor): Promise<DeliveryDto> {
     if (!this.leadEvents.resends(SHEET_CHANNEL)) {
       throw new ConflictException('The spreadsheet sync is off (SHEETS_WEBHOOK_URL is not set)');
     }
     const delivery = await this.dataSource.transaction(async (manager) => {
       const row = await this.find(id, manager);
+      if (row.heldAsSpam) throw new ConflictException('This lead is held as spam: mark it "Not spam" to send it');
       await this.leadEvents.resend(manager, SHEET_CHANNEL, row.id);
       await this.audit.record({ actor, action: 'redeliver', submissionId: row.id }, manager);
       return manager.findOneByOrFail(Delivery, { channel: SHEET_CHANNEL, submissionId: row.id });

@@ -4,7 +4,7 @@ import { ErasureService } from '../leads/erasure.service.js';
 import type { BulkDeleteResultDto, BulkUpdateContactsDto, BulkUpdateResultDto } from './dto/bulk-contacts.dto.js';
 import { ContactTriageService } from './contact-triage.service.js';
 
-/** Many leads at once: one status and/or assignee on all of them, or their erasure. */
+/** Many leads at once: one status, assignee and/or follow-up on all of them, or their erasure. */
 @Injectable()
 export class ContactsBulkService {
   constructor(
@@ -13,7 +13,8 @@ export class ContactsBulkService {
   ) {}
 
   async update(body: BulkUpdateContactsDto, actor: Actor): Promise<BulkUpdateResultDto> {
-    return { updated: await this.triage.updateMany(body.ids, { status: body.status, assigneeId: body.assigneeId }, actor) };
+    const { status, assigneeId, followUpAt } = body;
+    return { updated: await this.triage.updateMany(body.ids, { status, assigneeId, followUpAt }, actor) };
   }
 
   async erase(ids: string[], actor: Actor): Promise<BulkDeleteResultDto> {

@@ -74,7 +74,7 @@ export class ContactsController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({
     description:
-      'The status and/or assignee given, on every lead named, in one transaction (each change audited, its webhooks queued, ' +
+      'The status, assignee and/or follow-up given, on every lead named, in one transaction (each change audited, its webhooks queued, ' +
       'a held lead released); unknown ids are skipped and not counted.',
     type: BulkUpdateResultDto,
   })
@@ -218,7 +218,7 @@ export class ContactsController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ description: 'Its spreadsheet copy is queued again.', type: DeliveryDto })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
-  @ApiConflictResponse({ description: 'The spreadsheet sync is off.' })
+  @ApiConflictResponse({ description: 'The spreadsheet sync is off, or the lead is held as spam (release it first).' })
   redeliver(@SubmissionId() id: string, @CurrentUser() user: Account): Promise<DeliveryDto> {
     return this.triage.redeliver(id, user);
   }

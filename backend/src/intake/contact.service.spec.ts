@@ -8,16 +8,30 @@ import { UnprocessableEntityException } from '@nestjs/common';
 import { THANK_YOU_MESSAGE } from '../leads/contact-rules.js';
 import { ContactService } from './contact.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
+import type { FormTokens } from './spam/form-tokens.service.js';
 import type { SpamScorer } from './spam/spam-scorer.service.js';
+import type { Admission, AdmissionBatcher, AdmissionRequest } from './admission-batcher.js';
 import type { NewSubmission, StoreOutcome, SubmissionBatcher } from './submission-batcher.js';
 
 const form: CreateContactDto = { name: 'Ada Lovelace', email: 'ada@example.com', interest: 'partnership' };
 const LIMIT = 5;
 
-/** The batcher and rate limiter as the service sees them; what reaches them is recorded. */
-function setup(store: (submission: NewSubmission) => Promise<StoreOutcome>, hits = 1) {
+/** The gate, the batcher and rate limiter as the service sees them; what reaches them is recorded. */
+function setup(
+  store: (submission: NewSubmission) => Promise<StoreOutcome>,
+  hits = 1,
+  admit: () => Promise<Admission> = () => Promise.resolve({ result: 'admitted', tokenFresh: true }),
+) {
   const stored: NewSubmission[] = [];
   const rateKeys: string[] = [];
+  const admitted: AdmissionRequest[] = [];
+  let scored = 0;
+  const admissions = {
+    admit: (request: AdmissionRequest) => {
+      admitted.push(request);
+      return admit();
+    },
+  } as unknown as AdmissionBatcher;
   const batcher = {
     store: (submission: NewSubmission) => {
       stored.push(submission);
@@ -31,8 +45,19 @@ function setup(store: (submission: NewSubmission) => Promise<StoreOutcome>, hits
     },
   } as unknown as RateLimitService;
   const config = { get: () => LIMIT } as unknown as ConfigService<Environment, true>;
-  const spam = { score: () => Promise.resolve({ spamScore: 0, spamReasons: [], heldAsSpam: false }) } as unknown as SpamScorer;
-  return { sut: new ContactService(batcher, rateLimit, config, spam), stored, rateKeys };
+  const spam = {
+    score: () => {
+      scored += 1;
+      return Promise.resolve({ spamScore: 0, spamReasons: [], heldAsSpam: false });
+    },
+  } as unknown as SpamScorer;
+  return {
+    sut: new ContactService(admissions, batcher, rateLimit, config, spam, { spendKey: () => null } as unknown as FormTokens),
+    stored,
+    rateKeys,
+    admitted,
+    scored: () => scored,
+  };
 }
 
 describe(ContactService.name, () => {
@@ -45,24 +70,46 @@ describe(ContactService.name, () => {
       {
         ...form,
         id: receipt.id,
-        rateKey: 'contact:203.0.113.7',
         idempotencyKey: null,
         requestHash: null,
         spamScore: 0,
         spamReasonList: '',
         heldAsSpam: false,
+        network: '203.0.113.0/24',
       },
     ]);
     expect(receipt.message).toBe(THANK_YOU_MESSAGE);
   });
 
-  it('refuses with 429 and the wait when the batch finds the client past its limit', async () => {
-    const { sut } = setup(() => Promise.resolve({ result: 'limited', retryAfter: 17 }));
+  it('refuses with 429 and the wait when the gate finds the client past its limit, before scoring or storing', async () => {
+    const { sut, admitted, stored, scored } = setup(
+      () => Promise.resolve({ result: 'stored' }),
+      1,
+      () => Promise.resolve({ result: 'limited', retryAfter: 17 }),
+    );
 
     const refusal = await sut.submit(form, '203.0.113.7').catch((error: unknown) => error);
 
     expect(refusal).toBeInstanceOf(TooManyRequestsException);
     expect((refusal as TooManyRequestsException).retryAfter).toBe(17);
+    expect(admitted.map((request) => request.rateKey)).toEqual(['contact:203.0.113.7']);
+    expect(scored()).toBe(0);
+    expect(stored).toEqual([]);
+  });
+
+  it('answers a retry the gate recognises without scoring or storing it', async () => {
+    const { sut, stored, scored } = setup(
+      () => Promise.resolve({ result: 'stored' }),
+      1,
+      () => Promise.resolve({ result: 'repeat', id: 'first-id' }),
+    );
+
+    await expect(sut.submit(form, '203.0.113.7', 'form-key-0004')).resolves.toEqual({
+      message: THANK_YOU_MESSAGE,
+      id: 'first-id',
+    });
+    expect(scored()).toBe(0);
+    expect(stored).toEqual([]);
   });
 
   it('answers 503 with Retry-After when the batch could not be stored', async () => {

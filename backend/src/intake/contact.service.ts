@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { HttpStatus, Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
-import { clientNetwork } from '../rate-limit/client-network.js';
+import { clientNetwork, publicNetwork } from '../rate-limit/client-network.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { RetryLaterException } from '../rate-limit/retry-later.exception.js';
 import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
+import { FormTokens } from './spam/form-tokens.service.js';
 import { SpamScorer } from './spam/spam-scorer.service.js';
 import { requestHash } from './contact-idempotency.js';
 import { THANK_YOU_MESSAGE } from '../leads/contact-rules.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
-import { type NewSubmission, RATE_WINDOW_MS, SubmissionBatcher, type StoreOutcome } from './submission-batcher.js';
+import { type Admission, AdmissionBatcher, RATE_WINDOW_MS } from './admission-batcher.js';
+import { type NewSubmission, SubmissionBatcher, type StoreOutcome } from './submission-batcher.js';
 
 const TOO_MANY = 'Too many submissions. Please try again later.';
 
@@ -24,58 +26,57 @@ export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
   constructor(
+    private readonly admissions: AdmissionBatcher,
     private readonly batcher: SubmissionBatcher,
     private readonly rateLimit: RateLimitService,
     private readonly config: ConfigService<Environment, true>,
     private readonly spam: SpamScorer,
+    private readonly formTokens: FormTokens,
   ) {}
 
   /**
-   * Stores the submission with its spreadsheet delivery (an outbox row), its
-   * Idempotency-Key and its hit on the client's limit, all in one commit shared with
-   * concurrent submissions (SubmissionBatcher); answers once that commit is done, so a
-   * crash right after the answer loses nothing. A retry with a key already stored answers
-   * the first answer again and stores nothing.
+   * First the gate (AdmissionBatcher): the client's rate limit, and a retry of a stored
+   * Idempotency-Key answered at once. Only an admitted post is scored: a refused one must
+   * feed no spam signal (a stranger's refused posts of a text would otherwise make a real
+   * visitor's same text `duplicate-text`) and call no captcha provider. Then the submission
+   * is stored with its spreadsheet delivery (an outbox row) and its Idempotency-Key, in one
+   * commit shared with concurrent submissions (SubmissionBatcher); answers once that commit
+   * is done, so a crash right after the answer loses nothing.
    */
   async submit(dto: CreateContactDto, clientIp: string, key?: string): Promise<ContactReceipt> {
     const rateKey = `contact:${clientNetwork(clientIp)}`;
     if (dto.website) return this.dropBot(rateKey);
-    const id = randomUUID();
     const hash = key === undefined ? null : requestHash(dto);
-    const verdict = await this.spam.score(dto, clientIp);
+    // A form token is accepted once: the gate spends it, a second post with it reads as having none.
+    const tokenKey = this.formTokens.spendKey(dto.formToken);
+    const admission = await this.admit({ rateKey, idempotencyKey: key ?? null, requestHash: hash, tokenKey });
+    if (admission.result !== 'admitted') return answer(admission);
+    const id = randomUUID();
+    const verdict = await this.spam.score(dto, clientIp, { tokenSpent: tokenKey !== null && !admission.tokenFresh });
     if (verdict.heldAsSpam)
       this.logger.log({ id, spamScore: verdict.spamScore, spamReasons: verdict.spamReasons, msg: 'submission held as spam' });
     const outcome = await this.store({
       ...dto,
       id,
-      rateKey,
       idempotencyKey: key ?? null,
       requestHash: hash,
       spamScore: verdict.spamScore,
       spamReasonList: verdict.spamReasons.join(','),
       heldAsSpam: verdict.heldAsSpam,
+      network: publicNetwork(clientIp),
     });
-    switch (outcome.result) {
-      case 'limited':
-        throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);
-      // The same key with another body is a client bug: answering the first id would hide it.
-      case 'key-reused':
-        throw new UnprocessableEntityException('Idempotency-Key was already used for a different submission');
-      case 'repeat':
-        return { message: THANK_YOU_MESSAGE, id: outcome.id };
-      case 'stored':
-        return { message: THANK_YOU_MESSAGE, id };
-    }
+    return outcome.result === 'stored' ? { message: THANK_YOU_MESSAGE, id } : answer(outcome);
+  }
+
+  private admit(request: Parameters<AdmissionBatcher['admit']>[0]): Promise<Admission> {
+    return this.admissions.admit(request).catch(() => {
+      throw unavailable();
+    });
   }
 
   private store(submission: NewSubmission): Promise<StoreOutcome> {
     return this.batcher.store(submission).catch(() => {
-      throw new RetryLaterException(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'Service Unavailable',
-        'The form cannot be saved right now. Please try again shortly.',
-        5,
-      );
+      throw unavailable();
     });
   }
 
@@ -86,4 +87,26 @@ export class ContactService {
     this.logger.log('honeypot filled: submission dropped');
     return { message: THANK_YOU_MESSAGE, id: randomUUID() };
   }
+}
+
+/** The answer to a post that is not stored now: refused by the limit, a retry, or a reused key. */
+function answer(outcome: Exclude<Admission | StoreOutcome, { result: 'admitted' } | { result: 'stored' }>): ContactReceipt {
+  switch (outcome.result) {
+    case 'limited':
+      throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);
+    // The same key with another body is a client bug: answering the first id would hide it.
+    case 'key-reused':
+      throw new UnprocessableEntityException('Idempotency-Key was already used for a different submission');
+    case 'repeat':
+      return { message: THANK_YOU_MESSAGE, id: outcome.id };
+  }
+}
+
+function unavailable(): RetryLaterException {
+  return new RetryLaterException(
+    HttpStatus.SERVICE_UNAVAILABLE,
+    'Service Unavailable',
+    'The form cannot be saved right now. Please try again shortly.',
+    5,
+  );
 }

@@ -38,15 +38,14 @@ const SPAM_COLUMNS = [
 
 /** What each request brings beside its submission: not stored in `contact_submissions`. */
 const REQUEST_COLUMNS = [
-  { field: 'rateKey', column: 'rate_key', type: 'text' },
   { field: 'idempotencyKey', column: 'idempotency_key', type: 'text' },
   { field: 'requestHash', column: 'request_hash', type: 'text' },
 ] as const;
 
 export type SubmissionField = (typeof SUBMISSION_COLUMNS)[number]['field'];
 
-// $1 and $2 are the batch's scalars (see storeSubmissionsSql); the channels' settings follow.
-const FIRST_CHANNEL_PARAMETER = 3;
+// The channels' settings come first (see storeSubmissionsSql).
+const FIRST_CHANNEL_PARAMETER = 1;
 const storedNames = SUBMISSION_COLUMNS.map(({ column }) => column).join(', ');
 
 /**
@@ -61,39 +60,35 @@ export interface StoreSubmissionsStatement {
 
 /**
  * One batch of submissions in one statement, so one transaction and one commit (one WAL
- * flush) for the whole batch, rate limit and Idempotency-Keys included; no query before it:
+ * flush) for the whole batch, Idempotency-Keys included; the rate limit was checked before
+ * (admission.sql.ts: a refused post is not scored, so it counts toward no spam signal):
  * 1. `input`: the batch, one row per request, in arrival order (`ord`);
  * 2. `earlier`: the keys already held by a committed submission younger than their
  *    lifetime: those requests are retries, answered with that submission (or refused when
- *    their body differs) and not counted against the rate limit;
- * 3. `hits`: for the other (`fresh`) requests, each client's rate-limit counter goes up by
- *    its requests in the batch (keys in order, so two batches lock shared keys in the same
- *    order and cannot deadlock);
- * 4. `ranked`: each request's place in its client's window: the counter before the batch
- *    plus its rank within the batch, so exactly the limit ($2) passes however the requests
- *    are spread over batches and replicas;
- * 5. `keyed` / `claimed`: the keys of the requests that passed, the first of each key in
+ *    their body differs) (the admission answers most of them; this catches a key
+ *    committed between a request's admission and its batch);
+ * 3. `keyed` / `claimed`: the keys of the other (`fresh`) requests, the first of each key in
  *    the batch only, claimed in key order. A key held by a transaction in flight waits for
  *    it (ON CONFLICT), so two requests with one key never both store a lead; once that
  *    transaction has committed, its row is taken over only if expired, and otherwise
  *    returned as it is (the no-op update is what returns the row, which this statement's
  *    snapshot cannot read), so the request is answered with that submission;
- * 6. `inserted` / `stored` / `audited`: the submissions that passed and hold their key (or
+ * 4. `inserted` / `stored` / `audited`: the submissions that hold their key (or
  *    have none), with their spam verdict; those held as spam (status `spam`) are left out of
  *    `stored`, which every channel's part reads, so nothing leaves for them until a teammate
  *    releases them (ContactRelease); a returning lead with the owner of the person's latest
  *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index) and the
  *    owner's `assign` event, in the same transaction;
- * 7. the lead channels' parts (`intake`, registered with LeadEvents: the spreadsheet row,
+ * 5. the lead channels' parts (`intake`, registered with LeadEvents: the spreadsheet row,
  *    the `lead.created` webhooks, the new-lead e-mails), each queueing its deliveries with
  *    their payload from `stored`; what they read (endpoints, users) is read by this
  *    statement, not a query before it.
- * The answer is one row per request, in the order of `input`: `stored`, `limited` (with
- * the seconds to wait), `repeat` (the submission its key stands for) or `key-reused` (its
- * key stands for a submission with another body).
+ * The answer is one row per request, in the order of `input`: `stored`, `repeat` (the
+ * submission its key stands for) or `key-reused` (its key stands for a submission with
+ * another body).
  *
- * Parameters: $1 the rate-limit window (ms), $2 the limit, then the channels' settings
- * (`intake.parameters()`), then one array per column of `columns`, in its order.
+ * Parameters: the channels' settings (`intake.parameters()`), then one array per column of
+ * `columns`, in its order.
  */
 export function storeSubmissionsSql(channels: (firstParameter: number) => AssembledIntake): StoreSubmissionsStatement {
   const intake = channels(FIRST_CHANNEL_PARAMETER);
@@ -109,21 +104,9 @@ export function storeSubmissionsSql(channels: (firstParameter: number) => Assemb
      WHERE key IN (SELECT idempotency_key FROM input) AND created_at > now() - ${KEY_LIFETIME}
   ), fresh AS (
     SELECT * FROM input WHERE NOT EXISTS (SELECT FROM earlier WHERE earlier.key = input.idempotency_key)
-  ), hits AS (
-    INSERT INTO rate_limits AS r (key, hits, resets_at)
-    SELECT rate_key, count(*), now() + $1 * interval '1 millisecond' FROM fresh GROUP BY rate_key ORDER BY rate_key
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN r.resets_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
-      resets_at = CASE WHEN r.resets_at <= now() THEN excluded.resets_at ELSE r.resets_at END
-    RETURNING key, hits, resets_at
-  ), ranked AS (
-    SELECT fresh.*, hits.resets_at,
-           hits.hits - count(*) OVER (PARTITION BY fresh.rate_key)
-             + row_number() OVER (PARTITION BY fresh.rate_key ORDER BY fresh.ord) <= $2 AS accepted
-      FROM fresh JOIN hits ON hits.key = fresh.rate_key
   ), keyed AS (
     SELECT DISTINCT ON (idempotency_key) idempotency_key, id, request_hash
-      FROM ranked WHERE accepted AND idempotency_key IS NOT NULL ORDER BY idempotency_key, ord
+      FROM fresh WHERE idempotency_key IS NOT NULL ORDER BY idempotency_key, ord
   ), claimed AS (
     INSERT INTO contact_idempotency_keys AS k (key, submission_id, request_hash)
     SELECT idempotency_key, id, request_hash FROM keyed ORDER BY idempotency_key
@@ -133,9 +116,9 @@ export function storeSubmissionsSql(channels: (firstParameter: number) => Assemb
       created_at = CASE WHEN k.created_at <= now() - ${KEY_LIFETIME} THEN now() ELSE k.created_at END
     RETURNING key, submission_id, request_hash
   ), passed AS (
-    SELECT ranked.*, claimed.submission_id AS holder, claimed.request_hash AS holder_hash,
-           accepted AND (ranked.idempotency_key IS NULL OR claimed.submission_id = ranked.id) AS keeps
-      FROM ranked LEFT JOIN claimed ON claimed.key = ranked.idempotency_key
+    SELECT fresh.*, claimed.submission_id AS holder, claimed.request_hash AS holder_hash,
+           fresh.idempotency_key IS NULL OR claimed.submission_id = fresh.id AS keeps
+      FROM fresh LEFT JOIN claimed ON claimed.key = fresh.idempotency_key
   ), inserted AS (
     INSERT INTO contact_submissions (${storedNames}, assignee_id, spam_score, spam_reasons, held_as_spam, status)
     SELECT ${storedNames}, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email')} END,
@@ -150,12 +133,10 @@ export function storeSubmissionsSql(channels: (firstParameter: number) => Assemb
       FROM stored s WHERE s.assignee_id IS NOT NULL
   )${intake.ctes ? `, ${intake.ctes}` : ''}
   SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END
-              WHEN NOT passed.accepted THEN 'limited'
               WHEN passed.keeps THEN 'stored'
               WHEN passed.holder_hash = input.request_hash THEN 'repeat'
               ELSE 'key-reused' END AS result,
-         coalesce(earlier.submission_id, passed.holder) AS "submissionId",
-         greatest(1, ceil(extract(epoch FROM passed.resets_at - now())))::int AS "retryAfter"
+         coalesce(earlier.submission_id, passed.holder) AS "submissionId"
     FROM input
     LEFT JOIN earlier ON earlier.key = input.idempotency_key
     LEFT JOIN passed ON passed.ord = input.ord

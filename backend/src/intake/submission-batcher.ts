@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
@@ -10,8 +8,8 @@ import { IntakeMetrics } from './intake-metrics.service.js';
 import { type StoreSubmissionsStatement, storeSubmissionsSql, type SubmissionField } from './store-submissions.sql.js';
 
 /**
- * A validated submission, ready to store (an absent optional field is stored as NULL), with
- * the rate-limit key of its client.
+ * A validated and admitted submission (AdmissionBatcher), ready to store (an absent optional
+ * field is stored as NULL).
  */
 export type NewSubmission = Pick<CreateContactDto, Exclude<SubmissionField, 'id'>> & {
   id: string;
@@ -19,24 +17,22 @@ export type NewSubmission = Pick<CreateContactDto, Exclude<SubmissionField, 'id'
   spamScore: number;
   spamReasonList: string;
   heldAsSpam: boolean;
-  rateKey: string;
+  /** The client's public network (publicNetwork), or null: not stored, read by the auto-reply. */
+  network: string | null;
   /** The client's Idempotency-Key and the hash of what it sent, or null without a key. */
   idempotencyKey: string | null;
   requestHash: string | null;
 };
 
 /**
- * Stored (and committed); refused by the rate limit with the seconds to wait; a retry of
- * the submission `id` (its Idempotency-Key stands for it: nothing stored); or refused
- * because its key stands for a submission with another body.
+ * Stored (and committed); a retry of the submission `id` (its Idempotency-Key stands for
+ * it: nothing stored); or refused because its key stands for a submission with another body.
  */
-export type StoreOutcome =
-  { result: 'stored' } | { result: 'limited'; retryAfter: number } | { result: 'repeat'; id: string } | { result: 'key-reused' };
+export type StoreOutcome = { result: 'stored' } | { result: 'repeat'; id: string } | { result: 'key-reused' };
 
 interface OutcomeRow {
   result: StoreOutcome['result'];
   submissionId: string | null;
-  retryAfter: number | null;
 }
 
 interface Pending {
@@ -49,7 +45,6 @@ interface Pending {
 const MAX_BATCH = 256;
 // One batch committing while the next one runs its statement: the commit's flush overlaps work.
 const MAX_IN_FLIGHT = 2;
-export const RATE_WINDOW_MS = 60_000;
 // PostgreSQL's deadlock_detected: the batch is safe to run again (nothing of it was kept).
 const DEADLOCK_DETECTED = '40P01';
 
@@ -70,7 +65,6 @@ export class SubmissionBatcher {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly config: ConfigService<Environment, true>,
     private readonly deliveries: DeliveryWorker,
     private readonly leadEvents: LeadEvents,
     private readonly metrics: IntakeMetrics,
@@ -141,8 +135,6 @@ export class SubmissionBatcher {
     // What the channels compute before the statement (the new-lead e-mail, rendered).
     const extras = submissions.map((submission) => intake.inputs(submission));
     const rows = await manager.query<OutcomeRow[]>(sql, [
-      RATE_WINDOW_MS,
-      this.config.get('CONTACT_RATE_LIMIT', { infer: true }),
       ...intake.parameters(),
       ...columns.map(({ field }) =>
         submissions.map((submission, index) => (submission as Record<string, unknown>)[field] ?? extras[index][field] ?? null),
@@ -154,8 +146,6 @@ export class SubmissionBatcher {
 
 function outcome(row: OutcomeRow): StoreOutcome {
   switch (row.result) {
-    case 'limited':
-      return { result: 'limited', retryAfter: row.retryAfter! };
     case 'repeat':
       return { result: 'repeat', id: row.submissionId! };
     default:

@@ -14,6 +14,8 @@ export interface ArrivingLead {
   comments?: string | null;
   /** A lead held as spam sends nothing until it is released (LeadEvents.created then). */
   heldAsSpam: boolean;
+  /** The client's public /24 or /64 (publicNetwork), null for the site's own network: the auto-reply's limit per network. */
+  network?: string | null;
 }
 
 /** A message of a lead's conversation, stored (sent by a teammate, or written by the lead): ids only, never its text. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { clientNetwork } from './client-network.js';
+import { clientNetwork, publicNetwork } from './client-network.js';
 
 describe('clientNetwork, the key a rate limit counts a client by', () => {
   it('keys an IPv6 client on its /64, however the address is written', () => {
@@ -18,5 +18,18 @@ describe('clientNetwork, the key a rate limit counts a client by', () => {
   it('keeps anything that is not an address as it is', () => {
     expect(clientNetwork('')).toBe('');
     expect(clientNetwork('unknown')).toBe('unknown');
+  });
+});
+
+describe('publicNetwork, the network a limit per network counts', () => {
+  it('is the /24 of a public IPv4 address (mapped or not) and the /64 of a public IPv6 one', () => {
+    expect(publicNetwork('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(publicNetwork('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(publicNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+  });
+
+  it("is none for the site's own host or network, and for what is not an address", () => {
+    for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '192.168.0.9', 'fd00::1', 'fe80::1', 'unknown'])
+      expect(publicNetwork(ip)).toBeNull();
   });
 });

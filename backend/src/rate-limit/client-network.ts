@@ -18,3 +18,20 @@ export function clientNetwork(ip: string): string {
   const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
 }
+
+// The host's and the local network's addresses (IPv4 and IPv6).
+const OWN_RANGES = new Set(['loopback', 'private', 'linkLocal', 'uniqueLocal', 'unspecified']);
+
+/**
+ * A client's public network, for limits per network (the auto-reply's): an IPv4 address's
+ * /24, an IPv6 address's /64; null for a loopback or private address (the site's own host
+ * or network: an integration, the browser tests, a proxy not trusted) and for anything
+ * that is not an address.
+ */
+export function publicNetwork(ip: string): string | null {
+  if (!ipaddr.isValid(ip)) return null;
+  const address = ipaddr.process(ip);
+  if (OWN_RANGES.has(address.range())) return null;
+  const network = clientNetwork(ip);
+  return address.kind() === 'ipv4' ? network.replace(/\.\d+$/, '.0/24') : network;
+}

@@ -2715,7 +2715,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The status and/or assignee given, on every lead named, in one transaction (each change audited, its webhooks queued, a held lead released); unknown ids are skipped and not counted. */
+      /** @description The status, assignee and/or follow-up given, on every lead named, in one transaction (each change audited, its webhooks queued, a held lead released); unknown ids are skipped and not counted. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3081,7 +3081,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The spreadsheet sync is off. */
+      /** @description The spreadsheet sync is off, or the lead is held as spam (release it first). */
       409: {
         headers: {
           [name: string]: unknown;

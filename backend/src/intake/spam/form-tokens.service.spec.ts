@@ -25,6 +25,13 @@ describe(FormTokens.name, () => {
     expect(tokens.check(undefined)).toEqual({ state: 'missing' });
   });
 
+  it('gives two pages loaded in the same millisecond different tokens (each is accepted once)', () => {
+    const [a, b] = [tokens.issue(1_000_000).token, tokens.issue(1_000_000).token];
+    expect(a).not.toBe(b);
+    expect(tokens.spendKey(a, 1_004_000)).not.toBe(tokens.spendKey(b, 1_004_000));
+    expect(tokens.spendKey(`${a}x`, 1_004_000)).toBeNull();
+  });
+
   it('names the captcha to show only when one is set up', () => {
     expect(tokens.issue().captcha).toBeNull();
     const withCaptcha = new FormTokens(config({ CAPTCHA_PROVIDER: 'hcaptcha', CAPTCHA_SITE_KEY: 'k' }));

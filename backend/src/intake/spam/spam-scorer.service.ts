@@ -50,13 +50,14 @@ export class SpamScorer {
     this.threshold = config.get('SPAM_THRESHOLD', { infer: true });
   }
 
-  async score(dto: CreateContactDto, clientIp: string, now = Date.now()): Promise<SpamVerdict> {
+  /** `tokenSpent`: the form token was used by an earlier post (accepted once: it reads as missing). */
+  async score(dto: CreateContactDto, clientIp: string, { tokenSpent = false, now = Date.now() } = {}): Promise<SpamVerdict> {
     if (!this.on) return CLEAN;
     const words = spamWordCount(dto.name, dto.company, dto.comments);
-    const reasons = this.textReasons(dto, clientIp, now, words);
+    const reasons = this.textReasons({ ...dto, formToken: tokenSpent ? undefined : dto.formToken }, clientIp, now, words);
     if ((await this.captcha.verify(dto.captchaToken, clientIp)) === 'failed') reasons.push('captcha-failed');
     const score = spamScore(reasons, words);
-    return { spamScore: score, spamReasons: reasons, heldAsSpam: score >= this.threshold };
+    return { spamScore: score, spamReasons: reasons, heldAsSpam: score >= this.threshold && !duplicateAlone(reasons) };
   }
 
   private textReasons(dto: CreateContactDto, clientIp: string, now: number, spamWords: number): SpamReason[] {
@@ -95,6 +96,16 @@ export class SpamScorer {
       ['too-fast', timing.state === 'valid' && timing.elapsedMs < TOO_FAST_MS],
     ];
   }
+}
+
+/**
+ * `duplicate-text` and no other signal: not held. Anyone can make a text a duplicate with
+ * three posts of it (a stranger who knows what real visitors write, or a template many
+ * people paste), so it only adds to a score that another signal pushes over (a weak one
+ * too, as for the medium signals: an API client's campaign sends no form token).
+ */
+function duplicateAlone(reasons: readonly SpamReason[]): boolean {
+  return reasons.length === 1 && reasons[0] === 'duplicate-text';
 }
 
 /** The client's network for `network-volume`: an IPv4 address's /24, an IPv6 address's /64. */

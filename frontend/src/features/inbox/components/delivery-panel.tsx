@@ -17,10 +17,12 @@ const STATE_TEXT: Record<DeliveryState, string> = {
 export type DeliveryPanelProps = {
   id: string;
   delivery: Delivery;
+  /** Held as spam: nothing leaves for it until "Not spam" (the API answers 409), so no "Send again". */
+  held?: boolean;
 };
 
 /** Where the lead's spreadsheet copy stands, and "Send again". */
-export function DeliveryPanel({ id, delivery }: DeliveryPanelProps) {
+export function DeliveryPanel({ id, delivery, held = false }: DeliveryPanelProps) {
   const redeliver = useRedeliverContact();
   const canTriage = useCan('triage');
   const handleSend = () =>
@@ -40,7 +42,7 @@ export function DeliveryPanel({ id, delivery }: DeliveryPanelProps) {
           Last error: {delivery.lastError}
         </Typography>
       ) : null}
-      {delivery.state !== 'off' && canTriage ? (
+      {delivery.state !== 'off' && canTriage && !held ? (
         <Box>
           <Button variant="outlined" size="small" onClick={handleSend} disabled={redeliver.isPending}>
             Send again

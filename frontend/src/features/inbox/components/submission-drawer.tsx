@@ -124,7 +124,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
         </Section>
       ) : null}
       <Section title="Spreadsheet">
-        <DeliveryPanel id={lead.id} delivery={lead.delivery} />
+        <DeliveryPanel id={lead.id} delivery={lead.delivery} held={lead.heldAsSpam} />
       </Section>
       <Section title="E-mails">
         <LeadEmails id={lead.id} />
