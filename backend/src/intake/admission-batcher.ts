@@ -59,6 +59,18 @@ export class AdmissionBatcher {
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
+  /**
+   * Undoes the admission of a post that could not be stored (the database refused its batch):
+   * its hit comes off its client's counter and its form token is unspent, so that the retry
+   * its 503 asks for is a first try again, not a post over the limit or without a token.
+   */
+  async giveBack(rateKey: string, spentTokenKey: string | null): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('UPDATE rate_limits SET hits = hits - 1 WHERE key = $1', [rateKey]);
+      await manager.query('DELETE FROM rate_limits WHERE (key = $1 AND hits <= 0) OR key = $2', [rateKey, spentTokenKey]);
+    });
+  }
+
   admit(request: AdmissionRequest): Promise<Admission> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });

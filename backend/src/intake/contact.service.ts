@@ -64,6 +64,11 @@ export class ContactService {
       spamReasonList: verdict.spamReasons.join(','),
       heldAsSpam: verdict.heldAsSpam,
       network: publicNetwork(clientIp),
+    }).catch(async (error: unknown) => {
+      // Nothing was stored: the post gives back what the gate took (best effort: a database
+      // that refused the batch may refuse this too).
+      await this.admissions.giveBack(rateKey, admission.tokenFresh ? tokenKey : null).catch(() => undefined);
+      throw error;
     });
     return outcome.result === 'stored' ? { message: THANK_YOU_MESSAGE, id } : answer(outcome);
   }
