@@ -31,6 +31,7 @@ function setup(
       admitted.push(request);
       return admit();
     },
+    giveBack: () => Promise.resolve(),
   } as unknown as AdmissionBatcher;
   const batcher = {
     store: (submission: NewSubmission) => {
