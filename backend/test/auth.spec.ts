@@ -328,6 +328,15 @@ describe('the env admin at start-up', () => {
       ]);
       expect(row).toEqual({ role: 'member', disabled_at: null });
       await second.dataSource.query(`UPDATE users SET disabled_at = now() WHERE username = $1`, [PRODUCTION.ADMIN_USERNAME]);
+      // Links open from before: ADMIN_RESET enables the account again, and must not revive them.
+      const admin = `SELECT id FROM users WHERE username = '${PRODUCTION.ADMIN_USERNAME}'`;
+      await second.dataSource.query(
+        `INSERT INTO password_resets (user_id, token_hash, expires_at) SELECT id, 'x', now() + interval '1 hour' FROM (${admin}) a`,
+      );
+      await second.dataSource.query(
+        `INSERT INTO email_changes (user_id, email, token_hash, expires_at)
+         SELECT id, 'elsewhere@example.com', 'x', now() + interval '1 hour' FROM (${admin}) a`,
+      );
     } finally {
       await second.close();
     }
@@ -340,6 +349,10 @@ describe('the env admin at start-up', () => {
         PRODUCTION.ADMIN_USERNAME,
       ]);
       expect(row).toEqual({ role: 'admin', disabled_at: null, notify_new_lead: 'instant' });
+      const [links] = await reset.dataSource.query(
+        `SELECT (SELECT count(*) FROM password_resets)::int AS resets, (SELECT count(*) FROM email_changes)::int AS changes`,
+      );
+      expect(links).toEqual({ resets: 0, changes: 0 });
     } finally {
       await reset.close();
     }

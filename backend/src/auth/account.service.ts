@@ -11,6 +11,7 @@ import { refuseNamedPassword } from '../identity/new-password.js';
 import { hashPassword, verifyPassword } from '../identity/passwords.js';
 import type { Account } from '../identity/session-user.js';
 import { endSessionsOf } from '../identity/sessions-of.js';
+import { voidAccountLinks } from '../identity/account-links.js';
 import { throttleLikeSignIn } from '../identity/sign-in-throttle.js';
 import { notifyTeamUpdated } from '../common/live-event.js';
 
@@ -47,7 +48,7 @@ export class AccountService {
 
   /**
    * A new password after the current one, throttled like sign-in (a stolen session must not
-   * be a way to guess it); every other session of the account ends.
+   * be a way to guess it); every other session of the account ends, and its open links die.
    */
   async changePassword(account: Account, { currentPassword, newPassword }: ChangePasswordDto, sessionId: string, ip: string) {
     await throttleLikeSignIn(this.rateLimit, 'password-change', ip, account.id);
@@ -59,6 +60,8 @@ export class AccountService {
     const password = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(User, { id: account.id }, { password });
+      // A reset link or a pending e-mail change sent before dies with the old password.
+      await voidAccountLinks(manager, account.id);
       await endSessionsOf(manager, account.id, sessionId);
       await this.audit.record({ actor: account, action: 'password' }, manager);
     });
