@@ -53,6 +53,8 @@ describe('admin sign-in', () => {
       'POST /api/auth/password-reset/confirm',
       // The link's token is the proof: it may be opened where nobody is signed in.
       'POST /api/auth/email/confirm',
+      // What that link is for, shown before it is confirmed (test/security/account-links.spec.ts).
+      'POST /api/auth/email/preview',
       'GET /api/privacy',
       // A mail provider's inbound webhook: its own bearer secret (test/conversation-receiving.spec.ts), no session.
       'POST /api/inbound/email',

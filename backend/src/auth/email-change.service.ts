@@ -8,7 +8,7 @@ import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { normaliseEmail, User } from '../identity/user.entity.js';
-import type { ChangeEmailDto } from './dto/email-change.dto.js';
+import type { ChangeEmailDto, EmailChangePreviewDto } from './dto/email-change.dto.js';
 import { EmailChange } from './email-change.entity.js';
 import { openAccountLink } from './account-link.js';
 import { voidAccountLinks } from '../identity/account-links.js';
@@ -85,6 +85,25 @@ export class EmailChangeService {
       await this.audit.record({ actor: user, action: 'email-change', detail: { step: 'done' } }, manager);
     });
     this.deliveries.nudge();
+  }
+
+  /**
+   * What a link is for, confirming nothing: the page the link opens shows it and confirms only
+   * when its button is pressed (mail scanners open links). 410 as `confirm` answers.
+   */
+  async preview(token: string, ip: string): Promise<EmailChangePreviewDto> {
+    await throttleLikeSignIn(this.rateLimit, 'email-change-preview', ip, parseToken(token)?.id ?? '');
+    const { link, user } = await openAccountLink(
+      this.dataSource.manager,
+      EmailChange,
+      token,
+      this.clock.now(),
+      EMAIL_CHANGE_GONE,
+      {
+        lock: false,
+      },
+    );
+    return { username: user.username, email: link.email };
   }
 
   private async queueConfirmation(manager: EntityManager, userId: string, address: string): Promise<void> {

@@ -13,7 +13,8 @@ const CHANGE_GONE = { statusCode: 410, error: 'Gone', message: 'This e-mail conf
 /**
  * "Links die with what they were sent for" (CONTRACT.md, Trust at the edge, second round):
  * a password change or reset, an e-mail change and disabling an account void every open
- * reset and e-mail-change link of that account.
+ * reset and e-mail-change link of that account; the confirmation link confirms only when
+ * asked to (a mail scanner that opens it confirms nothing).
  */
 describe('account links die with what they were sent for', () => {
   let sut: TestApp;
@@ -142,5 +143,24 @@ describe('account links die with what they were sent for', () => {
     expect(answer(await confirmChange(first))).toEqual([410, CHANGE_GONE]);
     await confirmChange(second).expect(204);
     expect(await emailOf(account)).toBe('twice.two@example.com');
+  });
+
+  // Finding 2: opening the confirmation link confirmed the change (the page posted at once),
+  // so a mail scanner that fetches links consented for the new address's owner. The page
+  // now asks what the link is for, and confirms only when its button is pressed.
+  it('tells what a confirmation link is for without confirming it; only the confirmation moves the account', async () => {
+    const account = await createAccount(sut, 'member', { username: 'Kim.Lee', email: 'kim@example.com' });
+    const token = await changeLinkTo(await signedInAs(sut, account), 'kim.new@example.com');
+
+    for (let opened = 0; opened < 2; opened += 1) {
+      const res = await request(sut.server).post('/api/auth/email/preview').set('X-Forwarded-For', fromNewIp()).send({ token });
+      expect([res.status, res.body]).toEqual([200, { username: 'Kim.Lee', email: 'kim.new@example.com' }]);
+    }
+    expect(await emailOf(account)).toBe('kim@example.com');
+
+    await confirmChange(token).expect(204);
+    expect(await emailOf(account)).toBe('kim.new@example.com');
+    const used = await request(sut.server).post('/api/auth/email/preview').set('X-Forwarded-For', fromNewIp()).send({ token });
+    expect(answer(used)).toEqual([410, CHANGE_GONE]);
   });
 });
