@@ -86,6 +86,7 @@ describe('one’s own account', () => {
     ['/api/auth/email', { email: null, currentPassword: null }, 'email must be a valid e-mail address'],
     ['/api/auth/email', { email: 'a@example.com', currentPassword: {} }, 'currentPassword is required'],
     ['/api/auth/email/confirm', { token: null }, 'token is required'],
+    ['/api/auth/email/preview', { token: null }, 'token is required'],
   ])('answers null or a wrong type on %s with 400 naming the field', async (path, body, message) => {
     const agent = await signedInAs(sut, await createAccount(sut, 'member'));
 

@@ -53,6 +53,8 @@ describe('admin sign-in', () => {
       'POST /api/auth/password-reset/confirm',
       // The link's token is the proof: it may be opened where nobody is signed in.
       'POST /api/auth/email/confirm',
+      // What that link is for, shown before it is confirmed (test/security/account-links.spec.ts).
+      'POST /api/auth/email/preview',
       'GET /api/privacy',
       // A mail provider's inbound webhook: its own bearer secret (test/conversation-receiving.spec.ts), no session.
       'POST /api/inbound/email',
@@ -328,6 +330,15 @@ describe('the env admin at start-up', () => {
       ]);
       expect(row).toEqual({ role: 'member', disabled_at: null });
       await second.dataSource.query(`UPDATE users SET disabled_at = now() WHERE username = $1`, [PRODUCTION.ADMIN_USERNAME]);
+      // Links open from before: ADMIN_RESET enables the account again, and must not revive them.
+      const admin = `SELECT id FROM users WHERE username = '${PRODUCTION.ADMIN_USERNAME}'`;
+      await second.dataSource.query(
+        `INSERT INTO password_resets (user_id, token_hash, expires_at) SELECT id, 'x', now() + interval '1 hour' FROM (${admin}) a`,
+      );
+      await second.dataSource.query(
+        `INSERT INTO email_changes (user_id, email, token_hash, expires_at)
+         SELECT id, 'elsewhere@example.com', 'x', now() + interval '1 hour' FROM (${admin}) a`,
+      );
     } finally {
       await second.close();
     }
@@ -340,6 +351,10 @@ describe('the env admin at start-up', () => {
         PRODUCTION.ADMIN_USERNAME,
       ]);
       expect(row).toEqual({ role: 'admin', disabled_at: null, notify_new_lead: 'instant' });
+      const [links] = await reset.dataSource.query(
+        `SELECT (SELECT count(*) FROM password_resets)::int AS resets, (SELECT count(*) FROM email_changes)::int AS changes`,
+      );
+      expect(links).toEqual({ resets: 0, changes: 0 });
     } finally {
       await reset.close();
     }

@@ -57,6 +57,7 @@ describe('OpenAPI', () => {
       '/api/auth/2fa/setup',
       '/api/auth/email',
       '/api/auth/email/confirm',
+      '/api/auth/email/preview',
       '/api/auth/invitations/accept',
       '/api/auth/login',
       '/api/auth/logout',

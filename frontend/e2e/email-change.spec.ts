@@ -24,12 +24,24 @@ test('the account page changes the e-mail by password and a link to the new inbo
   const link = /^Confirm this address: (\S+)$/m.exec(mail.text)![1];
   expect(new URL(link).pathname).toBe('/admin/confirm-email');
 
-  // Opened where nobody is signed in (another device): the link alone confirms it.
+  // Opened where nobody is signed in (another device): the page names the account and the new
+  // address, and opening it confirms nothing (mail scanners open links)...
   const elsewhere = await browser.newContext();
   const tab = await elsewhere.newPage();
   const response = await tab.goto(link);
   expect(response?.status()).toBe(200);
+  await expect(tab.getByText(`Confirm ${newAddress} as the e-mail address of the account ${member.username}?`)).toBeVisible();
+  await tab.reload();
+  const button = tab.getByRole('button', { name: 'Confirm the address' });
+  await expect(button).toBeVisible();
+  const unconfirmed = await page.request.get('/api/auth/me');
+  expect(((await unconfirmed.json()) as { email: string }).email).toBe(oldAddress);
+  // ...the button does.
+  await button.click();
   await expect(tab.getByRole('status').filter({ hasText: 'Your e-mail address is changed' })).toBeVisible();
+  // Used up: opened again, the link says so.
+  await tab.reload();
+  await expect(tab.getByRole('alert')).toContainText('This link is no longer valid.');
   await elsewhere.close();
 
   await mailWithSubject(page.request, oldAddress, 'Your e-mail address was changed');

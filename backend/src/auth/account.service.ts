@@ -15,6 +15,7 @@ import { currentPasswordMatches } from '../identity/sign-in-throttle.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import type { RequestClient } from '../mail/security-notice-email.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
+import { voidAccountLinks } from '../identity/account-links.js';
 import { notifyTeamUpdated } from '../common/live-event.js';
 
 /** The signed-in user's own account: read it, change it, change its password. */
@@ -59,7 +60,7 @@ export class AccountService {
   /**
    * A new password after the current one, checked on the account's one password budget (a
    * stolen session must not be a way to guess it); every other session of the account ends,
-   * and the owner is told by e-mail.
+   * its open links die, and the owner is told by e-mail.
    */
   async changePassword(
     account: Account,
@@ -75,6 +76,8 @@ export class AccountService {
     const password = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(User, { id: account.id }, { password });
+      // A reset link or a pending e-mail change sent before dies with the old password.
+      await voidAccountLinks(manager, account.id);
       await endSessionsOf(manager, account.id, sessionId);
       await this.audit.record({ actor: account, action: 'password' }, manager);
       await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'password-changed', byReset: false }, client);

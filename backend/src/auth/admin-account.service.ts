@@ -50,6 +50,17 @@ export class AdminAccountService implements OnApplicationBootstrap {
   }
 
   private async resetAdmin(username: string, password: string, email: string | undefined): Promise<void> {
+    // Its open reset and e-mail change links die with the old password, as with any reset
+    // (identity/account-links.ts). A table an older schema lacks has none to void.
+    for (const table of ['password_resets', 'email_changes']) {
+      const [{ present }] = await this.users.query<Array<{ present: boolean }>>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
+        table,
+      ]);
+      if (present)
+        await this.users.query(`DELETE FROM ${table} WHERE user_id IN (SELECT id FROM users WHERE lower(username) = lower($1))`, [
+          username,
+        ]);
+    }
     await this.users.query(
       `UPDATE users SET password = $2, email = coalesce($3, email), role = 'admin', disabled_at = NULL WHERE lower(username) = lower($1)`,
       [username, await hashPassword(password), email === undefined ? null : normaliseEmail(email)],

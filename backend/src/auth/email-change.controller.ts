@@ -5,6 +5,7 @@ import {
   ApiForbiddenResponse,
   ApiGoneResponse,
   ApiNoContentResponse,
+  ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
@@ -12,7 +13,7 @@ import type { Request } from 'express';
 import { Public } from '../identity/public.decorator.js';
 import { MinRole } from '../identity/roles.js';
 import { CurrentUser } from '../identity/current-user.decorator.js';
-import { ChangeEmailDto, ConfirmEmailDto } from './dto/email-change.dto.js';
+import { ChangeEmailDto, ConfirmEmailDto, EmailChangePreviewDto } from './dto/email-change.dto.js';
 import { EMAIL_CHANGE_GONE, EMAIL_OFF, EmailChangeService } from './email-change.service.js';
 import { WRONG_PASSWORD } from '../identity/sign-in-throttle.js';
 import type { Account } from '../identity/session-user.js';
@@ -35,6 +36,19 @@ export class EmailChangeController {
   @ApiTooManyRequestsResponse({ description: 'Too many attempts; see `Retry-After`.' })
   request(@CurrentUser() user: Account, @Body() body: ChangeEmailDto, @Req() req: Request): Promise<void> {
     return this.changes.request(user, body, req.ip ?? '');
+  }
+
+  @Public()
+  @Post('preview')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({
+    description: 'What the link is for: the account and the new address. Nothing is confirmed (mail scanners open links).',
+    type: EmailChangePreviewDto,
+  })
+  @ApiGoneResponse({ description: EMAIL_CHANGE_GONE })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts; see `Retry-After`.' })
+  preview(@Body() { token }: ConfirmEmailDto, @Req() req: Request): Promise<EmailChangePreviewDto> {
+    return this.changes.preview(token, req.ip ?? '');
   }
 
   @Public()

@@ -8,9 +8,10 @@ import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { normaliseEmail, User } from '../identity/user.entity.js';
-import type { ChangeEmailDto } from './dto/email-change.dto.js';
+import type { ChangeEmailDto, EmailChangePreviewDto } from './dto/email-change.dto.js';
 import { EmailChange } from './email-change.entity.js';
-import { claimAccountLink } from './account-link.js';
+import { openAccountLink } from './account-link.js';
+import { voidAccountLinks } from '../identity/account-links.js';
 import { issueToken, parseToken } from '../identity/one-time-token.js';
 import type { Account } from '../identity/session-user.js';
 import { endSessionsOf } from '../identity/sessions-of.js';
@@ -45,6 +46,11 @@ export class EmailChangeService {
     const address = normaliseEmail(email);
     if (address === user.email) return;
     await this.dataSource.transaction(async (manager) => {
+      // The account locked and read again: a password changed or an account disabled since the
+      // check above voided the account's links, and this one must not outlive that (see
+      // identity/account-links.ts). The password typed is no longer the current one.
+      const current = await manager.findOne(User, { where: { id: user.id }, lock: { mode: 'pessimistic_write' } });
+      if (current?.password !== user.password || current.disabledAt !== null) throw new ForbiddenException(WRONG_PASSWORD);
       await manager.delete(EmailChange, { userId: user.id });
       await this.audit.record({ actor: account, action: 'email-change', detail: { step: 'requested' } }, manager);
       const owner = await manager.findOneBy(User, { email: address });
@@ -56,22 +62,45 @@ export class EmailChangeService {
   }
 
   /**
-   * Moves the account to the confirmed address, uses the link up, ends the account's other
-   * sessions (all of them when confirmed from elsewhere) and tells the old address; 410 for
-   * a bad link, or an address that another account has taken since.
+   * Moves the account to the confirmed address, voids the account's links (this one too: see
+   * identity/account-links.ts), ends the account's other sessions (all of them when confirmed
+   * from elsewhere) and tells the old address; 410 for a bad link, or an address that another
+   * account has taken since.
    */
   async confirm(token: string, ip: string, sessionId: string | undefined): Promise<void> {
     const parsed = parseToken(token);
     await throttleLikeSignIn(this.rateLimit, 'email-change-confirm', ip, parsed?.id ?? '');
     await this.dataSource.transaction(async (manager) => {
-      const { link: change, user } = await claimAccountLink(manager, EmailChange, token, this.clock.now(), EMAIL_CHANGE_GONE);
-      await manager.delete(EmailChange, { id: change.id });
+      const { link: change, user } = await openAccountLink(manager, EmailChange, token, this.clock.now(), EMAIL_CHANGE_GONE, {
+        lock: true,
+      });
       await this.moveAccount(manager, user.id, change.email);
+      // This link is used up, and a reset link sent to the old address dies with it.
+      await voidAccountLinks(manager, user.id);
       await endSessionsOf(manager, user.id, sessionId);
       if (user.email) await this.teamEmails.queueEmailChanged(manager, user.email);
       await this.audit.record({ actor: user, action: 'email-change', detail: { step: 'done' } }, manager);
     });
     this.deliveries.nudge();
+  }
+
+  /**
+   * What a link is for, confirming nothing: the page the link opens shows it and confirms only
+   * when its button is pressed (mail scanners open links). 410 as `confirm` answers.
+   */
+  async preview(token: string, ip: string): Promise<EmailChangePreviewDto> {
+    await throttleLikeSignIn(this.rateLimit, 'email-change-preview', ip, parseToken(token)?.id ?? '');
+    const { link, user } = await openAccountLink(
+      this.dataSource.manager,
+      EmailChange,
+      token,
+      this.clock.now(),
+      EMAIL_CHANGE_GONE,
+      {
+        lock: false,
+      },
+    );
+    return { username: user.username, email: link.email };
   }
 
   private async queueConfirmation(manager: EntityManager, userId: string, address: string): Promise<void> {

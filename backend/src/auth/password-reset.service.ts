@@ -10,7 +10,8 @@ import { TeamEmails } from '../mail/team-emails.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { normaliseEmail, User } from '../identity/user.entity.js';
 import type { PasswordResetConfirmDto } from './dto/password-reset.dto.js';
-import { claimAccountLink } from './account-link.js';
+import { openAccountLink } from './account-link.js';
+import { voidAccountLinks } from '../identity/account-links.js';
 import { issueToken, parseToken } from '../identity/one-time-token.js';
 import { PasswordReset } from './password-reset.entity.js';
 import { refuseNamedPassword } from '../identity/new-password.js';
@@ -71,6 +72,14 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     const { id, token, hash } = issueToken();
     const expiresAt = new Date(this.clock.now().getTime() + RESET_MINUTES * 60_000);
     const emailed = await this.dataSource.transaction(async (manager) => {
+      // The account locked and read again: if its address changed or it was disabled since the
+      // lookup, no link goes out (the change voided the account's links, and this one would
+      // outlive it). See identity/account-links.ts.
+      const current = await manager.findOne(User, {
+        where: { id: user.id, email: normalised, disabledAt: IsNull() },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!current) return false;
       await manager.delete(PasswordReset, { userId: user.id });
       await manager.insert(PasswordReset, { id, userId: user.id, tokenHash: hash, expiresAt });
       await this.audit.record({ actor: null, action: 'password-reset', detail: { userId: user.id, step: 'requested' } }, manager);
@@ -82,8 +91,8 @@ export class PasswordResetService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Sets the password, uses the link up, ends every session of the account and tells its
-   * owner; 410 for a bad link.
+   * Sets the password, voids the account's links (this one too), ends every session of the
+   * account and tells its owner; 410 for a bad link.
    */
   async confirm({ token, password }: PasswordResetConfirmDto, client: RequestClient): Promise<void> {
     const { ip } = client;
@@ -91,10 +100,11 @@ export class PasswordResetService implements BeforeApplicationShutdown {
     await throttleLikeSignIn(this.rateLimit, 'password-reset-confirm', ip, parsed?.id ?? '');
     const passwordHash = await hashPassword(password);
     await this.dataSource.transaction(async (manager) => {
-      const { link: reset, user } = await claimAccountLink(manager, PasswordReset, token, this.clock.now(), RESET_GONE);
+      const { user } = await openAccountLink(manager, PasswordReset, token, this.clock.now(), RESET_GONE, { lock: true });
       refuseNamedPassword(password, 'password', user);
       await manager.update(User, { id: user.id }, { password: passwordHash });
-      await manager.delete(PasswordReset, { id: reset.id });
+      // This link is used up, and a pending e-mail change dies with the old password.
+      await voidAccountLinks(manager, user.id);
       await endSessionsOf(manager, user.id);
       await this.audit.record({ actor: user, action: 'password-reset', detail: { userId: user.id, step: 'done' } }, manager);
       await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'password-changed', byReset: true }, client);

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, In, IsNull, MoreThan } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
 import { dropPendingEmailsTo } from '../mail/queue-emails.js';
 import { endSessionsOf } from '../identity/sessions-of.js';
+import { voidAccountLinks } from '../identity/account-links.js';
 import { Clock } from '../common/clock.js';
 import { Invitation } from './invitation.entity.js';
 import { ASSIGNABLE_ROLES } from '../identity/assignable-roles.js';
@@ -51,9 +52,10 @@ export class TeamService {
 
   /**
    * Changes the role and/or disabled state, or turns two-factor sign-in off, with an audit
-   * event for each change; disabling ends the account's sessions in the same transaction. The
-   * active admins are locked first, so two admins demoting each other at once cannot leave none.
-   * `client` is the admin's request, named in the notice to the teammate.
+   * event for each change; disabling ends the account's sessions and voids its open links in
+   * the same transaction. The active admins are locked first, so two admins demoting each
+   * other at once cannot leave none. `client` is the admin's request, named in the notice to
+   * the teammate.
    */
   async update(id: string, changes: UpdateUserDto, actor: Actor, client: RequestClient): Promise<TeamMemberDto> {
     if (changes.role === undefined && changes.disabled === undefined && changes.twoFactor === undefined)
@@ -73,6 +75,8 @@ export class TeamService {
       if (disabled !== (user.disabledAt !== null)) {
         await manager.update(User, { id }, { disabledAt: disabled ? () => 'now()' : null });
         if (disabled) await endSessionsOf(manager, id);
+        // Its open reset and e-mail change links die for good: enabling it again revives none.
+        if (disabled) await voidAccountLinks(manager, id);
         if (disabled && user.email) await dropPendingEmailsTo(manager, user.email);
         await this.audit.record({ actor, action: disabled ? 'disable' : 'enable', detail: { userId: id } }, manager);
       }

@@ -14,6 +14,7 @@ export const API = {
   acceptInvitation: '/api/auth/invitations/accept',
   changeEmail: '/api/auth/email',
   confirmEmail: '/api/auth/email/confirm',
+  emailChangePreview: '/api/auth/email/preview',
 } as const;
 
 export const queryKeys = {

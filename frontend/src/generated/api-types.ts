@@ -256,6 +256,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/email/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['EmailChangeController_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/email/confirm': {
     parameters: {
       query?: never;
@@ -1148,6 +1164,18 @@ export interface components {
     ConfirmEmailDto: {
       /** @description The token after `#` in the confirmation link. */
       token: string;
+    };
+    EmailChangePreviewDto: {
+      /**
+       * @description The account that moves to the new address.
+       * @example ana
+       */
+      username: string;
+      /**
+       * @description The new address, as the link was sent to it.
+       * @example ana@example.com
+       */
+      email: string;
     };
     TeamMemberDto: {
       /**
@@ -2469,6 +2497,44 @@ export interface operations {
       };
       /** @description E-mail is not set up: a new address cannot be confirmed (set SMTP_URL and MAIL_FROM) */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many attempts; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  EmailChangeController_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmEmailDto'];
+      };
+    };
+    responses: {
+      /** @description What the link is for: the account and the new address. Nothing is confirmed (mail scanners open links). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailChangePreviewDto'];
+        };
+      };
+      /** @description This e-mail confirmation link is no longer valid */
+      410: {
         headers: {
           [name: string]: unknown;
         };

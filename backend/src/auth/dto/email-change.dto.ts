@@ -24,3 +24,12 @@ export class ConfirmEmailDto {
   @MaxLength(200, { message: 'token is invalid' })
   token!: string;
 }
+
+/** POST /api/auth/email/preview: what a confirmation link is for, shown before it is confirmed. */
+export class EmailChangePreviewDto {
+  @ApiProperty({ description: 'The account that moves to the new address.', example: 'ana' })
+  username!: string;
+
+  @ApiProperty({ description: 'The new address, as the link was sent to it.', example: 'ana@example.com' })
+  email!: string;
+}

@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import { useEffect, useRef } from 'react';
+import Typography from '@mui/material/Typography';
 import { FormCard } from '@/components/form-card';
 import { LoadingScreen } from '@/components/loading-screen';
 import { RouterLink } from '@/components/router-link';
@@ -8,7 +11,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/hydration';
 import { throttledMessage } from '@/lib/wait-text';
-import { useConfirmEmail } from '../api/confirm-email';
+import { useConfirmEmail, useEmailChangePreview } from '../api/confirm-email';
 import { linkToken } from '../utils/link-token';
 
 function confirmErrorMessage(error: Error): string {
@@ -18,19 +21,15 @@ function confirmErrorMessage(error: Error): string {
 }
 
 /**
- * `/admin/confirm-email#<token>`: the link e-mailed to a new address. Opening it is the
- * consent: the token, read once the page's code runs (the fragment reaches no server), is
- * confirmed at once, and only once (the link works once).
+ * `/admin/confirm-email#<token>`: the link e-mailed to a new address. Opening it confirms
+ * nothing (mail scanners open links): the page asks what the link is for, names the account
+ * and the new address, and confirms only when its button is pressed. The token is read once
+ * the page's code runs (the fragment reaches no server).
  */
 export function ConfirmEmail() {
   const token = useHydrated() ? linkToken() : null;
+  const preview = useEmailChangePreview(token);
   const confirm = useConfirmEmail();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    confirm.mutate({ token });
-  }, [token, confirm]);
 
   return (
     <FormCard title="Confirm your new e-mail address">
@@ -53,14 +52,33 @@ export function ConfirmEmail() {
             </Alert>
           );
         }
-        if (confirm.isError) {
+        const error = preview.error ?? confirm.error;
+        if (error) {
           return (
             <Alert severity="error" role="alert">
-              {confirmErrorMessage(confirm.error)}
+              {confirmErrorMessage(error)}
             </Alert>
           );
         }
-        return <LoadingScreen label="Confirming the address..." />;
+        if (!preview.data) return <LoadingScreen label="Reading the link..." />;
+        const { email, username } = preview.data;
+        return (
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <Typography>
+              Confirm <strong>{email}</strong> as the e-mail address of the account <strong>{username}</strong>? Your other
+              sessions will end, and the old address will be told.
+            </Typography>
+            <Button
+              variant="contained"
+              size="large"
+              disabled={confirm.isPending}
+              startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+              onClick={() => confirm.mutate({ token: token! })}
+            >
+              Confirm the address
+            </Button>
+          </Box>
+        );
       }}
     </FormCard>
   );
