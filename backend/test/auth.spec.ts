@@ -108,6 +108,7 @@ describe('admin sign-in', () => {
       notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
       signature: null,
       twoFactor: false,
+      recoveryCodesLeft: 0,
     });
     const res = await request(sut.server).get('/api/auth/me').expect(401);
     expect(res.body).toMatchObject({ statusCode: 401 });
