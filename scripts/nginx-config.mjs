@@ -57,7 +57,10 @@ export function serverNameValues(serverName = '', publicUrl = '') {
     throw new Error(`NGINX_SERVER_NAME must be a host name such as leads.example.com, got "${name}"`);
   }
   const host = name.toLowerCase();
-  return { NGINX_SERVER_NAME: host, NGINX_OTHER_HOST: 1, NGINX_SITE_ORIGIN: `$app_forwarded_proto://${host}` };
+  // Named after PUBLIC_URL, the page names PUBLIC_URL itself (its scheme and port too: make
+  // serve's http://127.0.0.1:8080); named alone, the request's scheme and the name.
+  const origin = serverName ? `$app_forwarded_proto://${host}` : new URL(publicUrl).origin.toLowerCase();
+  return { NGINX_SERVER_NAME: host, NGINX_OTHER_HOST: 1, NGINX_SITE_ORIGIN: origin };
 }
 
 /** PUBLIC_URL's host name (no port, no user), or '' without one. */

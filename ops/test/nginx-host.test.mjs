@@ -111,14 +111,14 @@ describe('nginx and the Host header', () => {
     });
     after(() => nginx.stop());
 
-    test("answers a foreign host 421 before the API sees it, and names PUBLIC_URL's host", async () => {
+    test('answers a foreign host 421 before the API sees it, and names PUBLIC_URL (its scheme and port too)', async () => {
       const before = api.seen.length;
       for (const host of ATTACKS) assert.equal((await resetRequest(nginx.port, host)).status, 421, host);
       assert.equal((await send(nginx.port, { host: 'evil.example' })).status, 421);
       assert.equal(api.seen.length, before);
       const page = await send(nginx.port, { host: 'leads.example.com' });
       assert.equal(page.status, 200);
-      assert.ok(page.text.includes('<link rel="canonical" href="http://leads.example.com/" />'), page.text);
+      assert.ok(page.text.includes('<link rel="canonical" href="https://leads.example.com:8443/" />'), page.text);
     });
   });
 
