@@ -201,7 +201,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
     const response = await request(port, '/admin/confirm-email');
     assert.equal(response.status, 200);
     assert.match(response.text, /<title>Confirm your new e-mail address/);
-    assert.match(response.text, /Confirming the address/);
+    assert.match(response.text, /Reading the link/);
     assert.equal(response.headers['x-robots-tag'], 'noindex, nofollow');
   });
 

@@ -181,7 +181,17 @@ export async function startImapServer(options: ImapServerOptions = {}): Promise<
     log,
     stop,
     async append(raw) {
-      await session('APPEND', (client) => client.append(mailbox, raw));
+      // Right after the folder was rebuilt, dovecot may refuse once ("Mailbox was deleted under
+      // us") while the API's session still reads the old index: a delivering mail server tries
+      // again, and so does this.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return void (await session('APPEND', (client) => client.append(mailbox, raw)));
+        } catch (error) {
+          if (attempt === 5 || !String(error).includes('deleted under us')) throw error;
+          await sleep(200);
+        }
+      }
     },
     async recreateMailbox() {
       if (mailbox === 'INBOX') throw new Error('INBOX cannot be deleted: start the server with another mailbox');
