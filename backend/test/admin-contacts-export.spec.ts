@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { seedSubmissions } from './support/seed.js';
+import { loadUnbounded, seedSubmissions } from './support/seed.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
@@ -21,6 +21,34 @@ const HEADER = [
   'referrer',
   'assignee',
 ];
+
+/** An export whose client has stopped reading: the server can only write until the socket's buffers fill. */
+interface StalledDownload {
+  status: number;
+  /** Reads the rest and ends the download. */
+  finish(): Promise<void>;
+}
+
+/** Starts a download and stops reading it as soon as its headers arrive. */
+function stalledDownload(agent: ReturnType<typeof request.agent>, path: string): Promise<StalledDownload> {
+  return new Promise((resolve, reject) => {
+    let ended: Promise<void>;
+    agent
+      .get(path)
+      .buffer(true)
+      .parse((response, done) => {
+        response.pause();
+        ended = new Promise((whenEnded) => {
+          response.on('end', () => {
+            done(null, null);
+            whenEnded();
+          });
+        });
+        resolve({ status: (response as unknown as { statusCode: number }).statusCode, finish: () => (response.resume(), ended) });
+      })
+      .catch(reject);
+  });
+}
 
 /** The raw bytes of a CSV answer, as a browser saves the file. */
 async function download(
@@ -149,5 +177,47 @@ describe('GET /api/admin/contacts/export.csv', () => {
     const res = await admin.get('/api/admin/contacts/export.csv?status=gone').expect(400);
     expect(res.body.message).toEqual(['status must be one or more of new, contacted, qualified, archived, spam']);
     await request(sut.server).get('/api/admin/contacts/export.csv').expect(401);
+  });
+
+  it('runs at most two exports at once per user: a third answers 429 until one has finished', async () => {
+    // About 40 MB of CSV: far more than the sockets buffer, so a stalled export stays open.
+    await loadUnbounded(
+      sut.databaseUrl,
+      `INSERT INTO contact_submissions (id, name, email, interest, submitted_at, comments)
+       SELECT gen_random_uuid(), 'Bulk ' || n, 'bulk' || n || '@example.com', 'empower-team', now(), repeat('x', 4000)
+         FROM generate_series(1, 10000) AS n`,
+    );
+    const stalled: StalledDownload[] = [];
+    try {
+      const [first, second] = [
+        await stalledDownload(admin, '/api/admin/contacts/export.csv'),
+        await stalledDownload(admin, '/api/admin/contacts/export.csv'),
+      ];
+      stalled.push(first, second);
+      expect([first.status, second.status]).toEqual([200, 200]);
+
+      const third = await admin.get('/api/admin/contacts/export.csv').expect(429);
+      expect(third.body.message).toBe('At most 2 exports run at once per user; try again when one has finished');
+      expect(third.headers['retry-after']).toBeDefined();
+      // Another user has slots of their own.
+      const { body: invitation } = await admin
+        .post('/api/admin/invitations')
+        .send({ email: 'exporter@example.com', role: 'member' })
+        .expect(201);
+      const member = request.agent(sut.server);
+      await member
+        .post('/api/auth/invitations/accept')
+        .send({ token: String(invitation.inviteUrl).split('#')[1], username: 'exporter', password: 'a long member password 42' })
+        .expect(201);
+      await member.get('/api/admin/contacts/export.csv?q=nobody-at-all').expect(200);
+
+      await first.finish();
+      await admin.get('/api/admin/contacts/export.csv?q=nobody-at-all').expect(200);
+      await second.finish();
+    } finally {
+      // A failed expectation must not leave the server writing to a client that never reads.
+      await Promise.all(stalled.map((download) => download.finish()));
+      await sut.dataSource.query("DELETE FROM contact_submissions WHERE name LIKE 'Bulk %'");
+    }
   });
 });

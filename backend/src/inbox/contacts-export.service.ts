@@ -10,6 +10,7 @@ import { Repository } from 'typeorm';
 import { type Actor, AuditService } from '../audit/audit.service.js';
 import type { Environment } from '../config/environment.js';
 import { ContactSubmission } from '../leads/contact-submission.entity.js';
+import { TooManyRequestsException } from '../rate-limit/too-many-requests.exception.js';
 import { applyContactFilters, contactFilters } from './contact-filters.js';
 import type { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 
@@ -33,6 +34,11 @@ const COLUMNS: Array<[name: string, sql: string]> = [
 
 // Rows fetched from the cursor at a time: memory holds about this many, whatever the total.
 const BATCH_ROWS = 1000;
+
+// Exports one user may run at once, across every replica: each holds a connection of its own.
+export const EXPORTS_PER_USER = 2;
+// The first key of the export slots' advisory locks (the second is the user's slot).
+const EXPORT_SLOT_LOCK_SPACE = 7262010;
 
 /** `leads-YYYY-MM-DD.csv`, the day of the export in UTC. */
 export function exportFileName(now: Date): string {
@@ -68,6 +74,7 @@ export class ContactsExportService {
     });
     await client.connect();
     try {
+      await takeExportSlot(client, actor.id);
       const rows = client.query(new QueryStream(sql, parameters, { batchSize: BATCH_ROWS, rowMode: 'array' }));
       const csv = stringify({
         bom: true,
@@ -93,4 +100,20 @@ export class ContactsExportService {
       await client.end();
     }
   }
+}
+
+/**
+ * Takes one of the user's EXPORTS_PER_USER slots for the life of the export's connection
+ * (a session advisory lock, so every replica sees it and a dropped connection frees it),
+ * or answers 429 when all are in use.
+ */
+async function takeExportSlot(client: pg.Client, userId: string): Promise<void> {
+  for (let slot = 0; slot < EXPORTS_PER_USER; slot += 1) {
+    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS taken', [
+      EXPORT_SLOT_LOCK_SPACE,
+      `${userId}/${slot}`,
+    ]);
+    if (rows[0].taken) return;
+  }
+  throw new TooManyRequestsException(`At most ${EXPORTS_PER_USER} exports run at once per user; try again when one has finished`, 10);
 }

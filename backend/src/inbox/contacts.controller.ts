@@ -23,6 +23,7 @@ import {
   ApiOkResponse,
   ApiPreconditionFailedResponse,
   ApiProduces,
+  ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -131,6 +132,7 @@ export class ContactsController {
       'RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe.',
     schema: { type: 'string' },
   })
+  @ApiTooManyRequestsResponse({ description: 'The user already runs two exports; see `Retry-After`.' })
   async exportCsv(@Query() query: ContactFiltersQueryDto, @Res() res: Response, @CurrentUser() user: Account): Promise<void> {
     await this.exporter.exportCsv(query, res, user);
   }
