@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { IncomingMessage } from 'node:http';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { loadUnbounded, seedSubmissions } from './support/seed.js';
@@ -36,7 +37,9 @@ function stalledDownload(agent: ReturnType<typeof request.agent>, path: string):
     agent
       .get(path)
       .buffer(true)
-      .parse((response, done) => {
+      .parse((res, done) => {
+        // The node response under superagent's type: a readable stream of the body.
+        const response = res as unknown as IncomingMessage;
         response.pause();
         ended = new Promise((whenEnded) => {
           response.on('end', () => {
@@ -44,7 +47,7 @@ function stalledDownload(agent: ReturnType<typeof request.agent>, path: string):
             whenEnded();
           });
         });
-        resolve({ status: (response as unknown as { statusCode: number }).statusCode, finish: () => (response.resume(), ended) });
+        resolve({ status: response.statusCode ?? 0, finish: () => (response.resume(), ended) });
       })
       .catch(reject);
   });

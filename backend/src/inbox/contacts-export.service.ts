@@ -115,5 +115,8 @@ async function takeExportSlot(client: pg.Client, userId: string): Promise<void> 
     ]);
     if (rows[0].taken) return;
   }
-  throw new TooManyRequestsException(`At most ${EXPORTS_PER_USER} exports run at once per user; try again when one has finished`, 10);
+  throw new TooManyRequestsException(
+    `At most ${EXPORTS_PER_USER} exports run at once per user; try again when one has finished`,
+    10,
+  );
 }

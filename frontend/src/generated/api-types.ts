@@ -1298,7 +1298,7 @@ export interface components {
        * @description The first time its status left `new`; null while it is new.
        */
       firstRespondedAt: string | null;
-      /** @description Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new. */
+      /** @description Minutes from submission (or release from the quarantine) to firstRespondedAt (business minutes when business hours are set); null while new. */
       responseMinutes: number | null;
       /**
        * Format: date-time
@@ -1310,6 +1310,11 @@ export interface components {
        * @description When to follow it up; null: no follow-up.
        */
       followUpAt: string | null;
+      /**
+       * Format: date-time
+       * @description When it was released from the spam quarantine: its response clock starts then (held, it was not the team's to answer). null: never held.
+       */
+      releasedAt: string | null;
       /** @description How much the submission looked like spam when it arrived. */
       spamScore: number;
       /** @description The spam signals that fired when it arrived (docs/spam.md). */
@@ -1450,7 +1455,7 @@ export interface components {
        * @description The first time its status left `new`; null while it is new.
        */
       firstRespondedAt: string | null;
-      /** @description Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new. */
+      /** @description Minutes from submission (or release from the quarantine) to firstRespondedAt (business minutes when business hours are set); null while new. */
       responseMinutes: number | null;
       /**
        * Format: date-time
@@ -1462,6 +1467,11 @@ export interface components {
        * @description When to follow it up; null: no follow-up.
        */
       followUpAt: string | null;
+      /**
+       * Format: date-time
+       * @description When it was released from the spam quarantine: its response clock starts then (held, it was not the team's to answer). null: never held.
+       */
+      releasedAt: string | null;
       /** @description How much the submission looked like spam when it arrived. */
       spamScore: number;
       /** @description The spam signals that fired when it arrived (docs/spam.md). */
@@ -2914,6 +2924,13 @@ export interface operations {
         content: {
           'text/csv': string;
         };
+      };
+      /** @description The user already runs two exports; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
