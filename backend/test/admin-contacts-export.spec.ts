@@ -21,6 +21,12 @@ const HEADER = [
   'utm_campaign',
   'referrer',
   'assignee',
+  'assignee_name',
+  'follow_up_at',
+  'first_responded_at',
+  'response_minutes',
+  'notes',
+  'last_note',
 ];
 
 /** An export whose client has stopped reading: the server can only write until the socket's buffers fill. */
@@ -111,7 +117,7 @@ describe('GET /api/admin/contacts/export.csv', () => {
     expect(text.startsWith(`${HEADER.join(',')}\r\n`)).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text).toContain(
-      `${ids['Plain Person']},2026-11-01T08:00:00.123Z,Plain Person,seed1@example.com,,Acme,empower-team,new,Nothing special,,,,,\r\n`,
+      `${ids['Plain Person']},2026-11-01T08:00:00.123Z,Plain Person,seed1@example.com,,Acme,empower-team,new,Nothing special,,,,,,,,,,0,\r\n`,
     );
   });
 
@@ -171,6 +177,38 @@ describe('GET /api/admin/contacts/export.csv', () => {
     });
   });
 
+  it("adds the lead's working fields, and writes dates in the time zone asked for", async () => {
+    const id = ids['Plain Person'];
+    await admin
+      .patch(`/api/admin/contacts/${id}`)
+      .send({ status: 'contacted', assigneeId: (await admin.get('/api/auth/me')).body.id, followUpAt: '2026-12-01T16:30:00Z' })
+      .expect(200);
+    for (const body of ['Called, no answer', 'Second try: "booked", call on Monday']) {
+      await admin.post(`/api/admin/contacts/${id}/notes`).send({ body }).expect(201);
+    }
+    const { bytes } = await download(admin, '/api/admin/contacts/export.csv?q=plain&tz=Europe/Paris');
+    const records: string[][] = parse(bytes, { bom: true });
+    const [header, record] = records;
+    const row = Object.fromEntries(header.map((name, index) => [name, record[index]]));
+    const { body: detail } = await admin.get(`/api/admin/contacts/${id}`).expect(200);
+    const paris = (iso: string) =>
+      new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Paris', hour12: false }).replace(/,/g, '');
+    expect(row).toMatchObject({
+      submitted_at: '2026-11-01 09:00:00',
+      status: 'contacted',
+      assignee: 'admin',
+      assignee_name: detail.assignee.displayName,
+      follow_up_at: '2026-12-01 17:30:00',
+      first_responded_at: paris(detail.firstRespondedAt),
+      response_minutes: String(detail.responseMinutes),
+      notes: '2',
+      last_note: 'Second try: "booked", call on Monday',
+    });
+
+    const bad = await admin.get('/api/admin/contacts/export.csv?tz=Mars/Base').expect(400);
+    expect(bad.body.message).toEqual(['tz must be a known IANA time zone']);
+  });
+
   it('answers a header alone when nothing matches', async () => {
     const { bytes } = await download(admin, '/api/admin/contacts/export.csv?q=nobody-at-all');
     expect(bytes.toString('utf8')).toBe(`\ufeff${HEADER.join(',')}\r\n`);
@@ -183,12 +221,12 @@ describe('GET /api/admin/contacts/export.csv', () => {
   });
 
   it('runs at most two exports at once per user: a third answers 429 until one has finished', async () => {
-    // About 40 MB of CSV: far more than the sockets buffer, so a stalled export stays open.
+    // About 24 MB of CSV: far more than the sockets buffer, so a stalled export stays open.
     await loadUnbounded(
       sut.databaseUrl,
       `INSERT INTO contact_submissions (id, name, email, interest, submitted_at, comments)
        SELECT gen_random_uuid(), 'Bulk ' || n, 'bulk' || n || '@example.com', 'empower-team', now(), repeat('x', 4000)
-         FROM generate_series(1, 10000) AS n`,
+         FROM generate_series(1, 6000) AS n`,
     );
     const stalled: StalledDownload[] = [];
     try {

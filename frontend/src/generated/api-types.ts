@@ -2909,6 +2909,8 @@ export interface operations {
         followUp?: 'due';
         /** @description `awaiting`: the newest message of the lead's conversation is the lead's own (not automatic): an answer is owed. */
         conversation?: 'awaiting';
+        /** @description Write dates as wall-clock times (`YYYY-MM-DD HH:MM:SS`) in this IANA time zone, as spreadsheets read them. Default: ISO 8601 instants in UTC. */
+        tz?: string;
       };
       header?: never;
       path?: never;
@@ -2916,7 +2918,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every submission that matches the filters (as the list takes them), newest first, as CSV: UTF-8 with a BOM, a header row, RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe. */
+      /** @description Every submission that matches the filters (as the list takes them), newest first, as CSV: UTF-8 with a BOM, a header row, RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe. Columns: the lead as it arrived, then its working fields (assignee_name, follow_up_at, first_responded_at, response_minutes, notes: their count, last_note). */
       200: {
         headers: {
           [name: string]: unknown;

@@ -15,6 +15,7 @@ import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { forgetNewLeads, resetNewLeads, useNewLeadIds } from '@/lib/live-events';
 import { useIdleAfter } from '@/lib/use-idle';
+import { browserTimeZone } from '@/lib/time-zone';
 import { useCan } from '@/lib/session-user';
 import { useAnalytics } from '@/features/analytics/api/get-analytics';
 import { StatCards } from '@/features/analytics/components/stat-cards';
@@ -204,7 +205,8 @@ export function AdminDashboard() {
             {canExport ? (
               <a
                 className="btn btn--small btn--outlined"
-                href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`}
+                // Its dates in the zone the screen shows them in.
+                href={`${INBOX_API.contacts}/export.csv${toQueryString({ ...apiFilters, tz: browserTimeZone() })}`}
                 download
               >
                 Export CSV

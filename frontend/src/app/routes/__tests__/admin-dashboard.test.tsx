@@ -109,6 +109,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const sent = (method: string, url: string) => calls.filter((call) => call.method === method && call.url.startsWith(url));
 
+const ZONE = new URLSearchParams({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone }).toString();
+
 describe(AdminDashboard.name, () => {
   it('shows the total, the new count, the repeat marker and the interest breakdown', async () => {
     renderApp(<AdminDashboard />, { route: '/admin' });
@@ -116,7 +118,8 @@ describe(AdminDashboard.name, () => {
     expect(await screen.findByText('3 new since you opened the page')).toBeInTheDocument();
     expect(await screen.findByText('Repeat')).toBeInTheDocument();
     expect(screen.getByTestId('breakdown-community')).toHaveTextContent('TA Builder Community: 4 (80 %)');
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/contacts/export.csv');
+    // Dates in the zone the screen shows them in.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/admin/contacts/export.csv?${ZONE}`);
   });
 
   it('puts filters in the URL and the API call, and searches once typing pauses', async () => {
@@ -131,7 +134,7 @@ describe(AdminDashboard.name, () => {
     expect(calls.filter((call) => call.url.includes('q=a&') || call.url.includes('q=ad&'))).toEqual([]);
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/admin/contacts/export.csv?q=ada&status=spam',
+      `/api/admin/contacts/export.csv?q=ada&status=spam&${ZONE}`,
     );
   });
 
