@@ -3750,7 +3750,10 @@ export interface operations {
   };
   LeadMessagesController_thread: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only the newest this many messages (still oldest first). Default: the whole thread. */
+        last?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -3759,9 +3762,11 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The lead's messages, sent and received, oldest first. */
+      /** @description The lead's messages, sent and received, oldest first (with `last`, the newest that many). `X-Total-Count`: how many the thread holds. */
       200: {
         headers: {
+          /** @description Messages in the whole thread. */
+          'X-Total-Count'?: number;
           [name: string]: unknown;
         };
         content: {
