@@ -66,12 +66,18 @@ const detail = {
   referrer: 'https://search.example/',
 };
 
+// A second lead, listed below the first when a test lists it.
+const grace = { ...lead, id: 'id-2', name: 'Grace Hopper', email: 'grace@example.com', repeatOf: null };
+
 let calls: Call[];
+/** The list's rows. */
+let listed: object[];
 /** What PATCH answers: the changed lead, unless a test says otherwise (a 412). */
 let patchAnswer: ((body: object) => Response) | null;
 
 beforeEach(() => {
   calls = [];
+  listed = [lead];
   patchAnswer = null;
   vi.stubGlobal(
     'fetch',
@@ -87,7 +93,9 @@ beforeEach(() => {
         );
       if (path === '/api/admin/analytics/trend') return Promise.resolve(json([]));
       if (path === '/api/admin/contacts' && url.includes('limit=1')) return Promise.resolve(json([], { 'X-Total-Count': '3' }));
-      if (path === '/api/admin/contacts') return Promise.resolve(json([lead], { 'X-Total-Count': '812' }));
+      if (path === '/api/admin/contacts') return Promise.resolve(json(listed, { 'X-Total-Count': '812' }));
+      if (path === '/api/admin/contacts/id-2' && method === 'GET')
+        return Promise.resolve(json({ ...detail, ...grace, notes: [], history: [], otherSubmissions: [] }));
       if (path === '/api/admin/contacts/id-1' && method === 'GET') return Promise.resolve(json(detail));
       if (path === '/api/admin/contacts/id-1' && method === 'PATCH') {
         const changes = JSON.parse(init!.body as string) as object;
@@ -178,6 +186,29 @@ describe(AdminDashboard.name, () => {
       ['"4"', { status: 'qualified' }],
     ]);
     await waitFor(() => expect(within(drawer).queryByTestId('conflict')).not.toBeInTheDocument());
+  });
+
+  it('moves to the next and the previous lead of the list with J and K, and with its buttons', async () => {
+    listed = [lead, grace];
+    const { user, location } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' });
+    expect(within(drawer).getByRole('button', { name: 'Previous lead (K)' })).toBeDisabled();
+
+    await user.keyboard('j');
+    await within(drawer).findByRole('combobox', { name: 'Status of Grace Hopper' });
+    expect(location.history?.at(-1)).toBe('/admin?lead=id-2');
+    expect(within(drawer).getByRole('button', { name: 'Next lead (J)' })).toBeDisabled();
+    // Typed into a field, J is a letter.
+    const noteBox = within(drawer).getByRole('textbox', { name: /note/i });
+    await user.type(noteBox, 'kj');
+    expect(noteBox).toHaveValue('kj');
+    expect(location.history?.at(-1)).toBe('/admin?lead=id-2');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Previous lead (K)' }));
+    await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' });
+    expect(location.history?.at(-1)).toBe('/admin?lead=id-1');
   });
 
   it('opens the drawer: every field, provenance, history, other submissions, the reply box, note, send again', async () => {
