@@ -17,7 +17,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test('a follow-up set from the drawer shows in the Follow-ups view, and clears', async ({ page, request }) => {
+test('a follow-up set from the drawer shows in the Follow-ups view, and is done', async ({ page, request }) => {
   const word = token();
   const name = `Follow ${word}`;
   const id = await createContact(request, { name, email: `follow.${word}@example.com`, interest: 'community' });
@@ -41,9 +41,9 @@ test('a follow-up set from the drawer shows in the Follow-ups view, and clears',
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).getByRole('button', { name })).toBeVisible();
 
-  // Cleared, it leaves the view.
+  // Done, it leaves the view.
   await rows(page).getByRole('button', { name }).click();
-  await drawer(page).getByRole('button', { name: 'Clear follow-up' }).click();
+  await drawer(page).getByRole('button', { name: 'Done' }).click();
   await expect(drawer(page).getByTestId('follow-up')).toHaveText('No follow-up set.');
   await page.keyboard.press('Escape');
   await expect(page.getByText('No submissions match these filters.')).toBeVisible();

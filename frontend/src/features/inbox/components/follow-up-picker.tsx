@@ -27,15 +27,18 @@ const whenText = (iso: string) =>
   });
 
 /**
- * When to follow the lead up: today, tomorrow, next week or a chosen date (09:00 local
- * time), or cleared; saved by the lead's PATCH with If-Match like any change of the drawer.
+ * When to follow the lead up: today, in an hour, the next working day, next week or a chosen
+ * date and time (09:00 local time unless chosen), or cleared ("Done" once due; the other
+ * choices snooze it); saved by the lead's PATCH with If-Match like any change of the drawer.
  */
 export function FollowUpPicker({ lead }: FollowUpPickerProps) {
   const update = useUpdateContact();
   const canEdit = useCan('triage');
   const now = useMinuteClock();
   const [date, setDate] = useState('');
+  const [time, setTime] = useState('');
   const dateId = useId();
+  const timeId = useId();
   const followUpAt = lead.followUpAt ?? null;
   const due = followUpAt !== null && new Date(followUpAt) <= now;
   const line = useRef<HTMLParagraphElement>(null);
@@ -55,14 +58,17 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
 
   const save = (at: Date | null) =>
     update.mutateAsync({ lead, changes: { followUpAt: at ? at.toISOString() : null } }).then(
-      () => setDate(''),
+      () => {
+        setDate('');
+        setTime('');
+      },
       (error: Error) => {
         // A teammate's change came first: the conflict notice says which (lead-conflicts).
         if (!(error instanceof LeadConflictError))
           void toast({ title: 'Follow-up not changed', description: error.message, destructive: true });
       },
     );
-  const chosenDate = followUpOn(date);
+  const chosenDate = followUpOn(date, time);
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -85,7 +91,7 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
             ))}
             {followUpAt ? (
               <Button size="small" color="inherit" disabled={update.isPending} onClick={() => void save(null)}>
-                Clear follow-up
+                {due ? 'Done' : 'Clear follow-up'}
               </Button>
             ) : null}
           </Box>
@@ -105,6 +111,17 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
               value={date}
               onChange={(event) => setDate(event.target.value)}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localDay(now) } }}
+            />
+            <TextField
+              id={timeId}
+              type="time"
+              size="small"
+              label="At"
+              value={time}
+              placeholder="09:00"
+              onChange={(event) => setTime(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: 120 }}
             />
             <Button type="submit" size="small" variant="outlined" disabled={!chosenDate || update.isPending}>
               Set date

@@ -25,18 +25,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe(FollowUpPicker.name, () => {
-  it('sets tomorrow 09:00 or a chosen date through the lead PATCH with If-Match', async () => {
+  it('sets the next working day 09:00 or a chosen date and time through the lead PATCH with If-Match', async () => {
     const { user } = renderApp(<FollowUpPicker lead={lead} />);
     expect(screen.getByTestId('follow-up')).toHaveTextContent('No follow-up set.');
+    const choices = followUpChoices();
+    // "Tomorrow", or the day's name when a weekend comes between (follow-up-choices.test).
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Today',
-      'Tomorrow',
+      'In 1 hour',
+      choices[2].label,
       'Next week',
       'Set date',
     ]);
 
-    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
-    const tomorrow = followUpChoices().find((choice) => choice.key === 'tomorrow')!.at;
+    await user.click(screen.getByRole('button', { name: choices[2].label }));
+    const tomorrow = choices[2].at;
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({
       method: 'PATCH',
@@ -51,13 +54,20 @@ describe(FollowUpPicker.name, () => {
     await user.click(screen.getByRole('button', { name: 'Set date' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].body).toEqual({ followUpAt: followUpOn('2030-12-24')!.toISOString() });
+
+    await user.type(screen.getByLabelText('On a date'), '2030-12-24');
+    await user.type(screen.getByLabelText('At'), '14:30');
+    await user.click(screen.getByRole('button', { name: 'Set date' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(new Date(calls[2].body.followUpAt!).getHours()).toBe(14);
+    expect(calls[2].body).toEqual({ followUpAt: followUpOn('2030-12-24', '14:30')!.toISOString() });
   });
 
-  it('says when it is due, clears it, and offers a viewer no change', async () => {
+  it('says when it is due, marks it done, and offers a viewer no change', async () => {
     const set = { ...lead, followUpAt: '2020-01-06T09:00:00.000Z' };
     const { user, unmount } = renderApp(<FollowUpPicker lead={set} />);
     expect(screen.getByTestId('follow-up')).toHaveTextContent(/^Due since /);
-    await user.click(screen.getByRole('button', { name: 'Clear follow-up' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({ followUpAt: null });
     unmount();
@@ -72,11 +82,11 @@ describe(FollowUpPicker.name, () => {
   it('keeps keyboard focus in the drawer once the button just used is gone', async () => {
     const set = { ...lead, followUpAt: '2020-01-06T09:00:00.000Z' };
     const { user, rerender } = renderApp(<FollowUpPicker lead={set} />);
-    await user.click(screen.getByRole('button', { name: 'Clear follow-up' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     // The cleared lead comes back: its Clear button goes, with the focus it had.
     rerender(<FollowUpPicker lead={{ ...set, followUpAt: null, version: 4 }} />);
-    expect(screen.queryByRole('button', { name: 'Clear follow-up' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Done' })).not.toBeInTheDocument();
     expect(screen.getByTestId('follow-up')).toHaveTextContent('No follow-up set.');
     expect(screen.getByTestId('follow-up')).toHaveFocus();
   });
