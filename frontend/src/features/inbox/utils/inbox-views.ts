@@ -7,12 +7,14 @@ export type InboxView = {
   id: string;
   label: string;
   /** The list filters it adds (a subset of filters.ts's ApiFilters, which imports this file). */
-  filters: { status?: string; conversation?: 'awaiting' };
+  filters: { status?: string; conversation?: 'awaiting'; assignee?: 'me' };
   counted: boolean;
 };
 
 export const INBOX_VIEWS: readonly InboxView[] = [
   { id: '', label: 'Inbox', filters: {}, counted: false },
+  // The signed-in person's own leads, one tap away (on a phone the filter panel is folded).
+  { id: 'mine', label: 'Mine', filters: { assignee: 'me' }, counted: true },
   // The leads that wrote last and are owed an answer (the API's `conversation=awaiting`).
   { id: 'awaiting', label: 'Awaiting reply', filters: { conversation: 'awaiting' }, counted: true },
   { id: 'spam', label: 'Spam', filters: { status: 'spam' }, counted: true },

@@ -37,6 +37,12 @@ describe('filters', () => {
     expect(toApiFilters(awaiting, now)).toEqual({ assignee: 'me', conversation: 'awaiting' });
   });
 
+  it('keeps the Mine view in the URL and asks the API for assignee=me, one tap instead of the filter panel', () => {
+    const mine = readFilters(new URLSearchParams('view=mine&interest=community'));
+    expect(writeFilters(mine).toString()).toBe('view=mine&interest=community');
+    expect(toApiFilters(mine, now)).toEqual({ interest: 'community', assignee: 'me' });
+  });
+
   it('keeps the Spam view in the URL and lists the held leads in it, whatever status is chosen', () => {
     const spam = readFilters(new URLSearchParams('view=spam&status=new&q=ada'));
     expect(writeFilters(spam).toString()).toBe('view=spam&q=ada&status=new');
