@@ -31,7 +31,8 @@ export function AdminHeader({ user, sessionPending = false }: AdminHeaderProps) 
         // Small links, so that on a phone the header stays short and the first lead on the first
         // screen; plain elements with MUI's look (styles/controls.css), no styling at run time.
         <nav aria-label="Dashboard" className="admin-nav">
-          <RouterLink href={paths.home} className="btn btn--contained">
+          {/* The spec's button, quiet: the dashboard's own work leads, not the way out. */}
+          <RouterLink href={paths.home} className="btn btn--outlined btn--small">
             Back to Form
           </RouterLink>
           {user || sessionPending ? (
