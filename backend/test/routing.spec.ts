@@ -3,6 +3,7 @@ import request from 'supertest';
 import { type ApiProcess, buildApi, startApiProcess } from './support/api-process.js';
 import { createAccount, signedInAs, type TestAccount } from './support/accounts.js';
 import { contactBody } from './support/contacts.js';
+import { openEventStream, signInCookie } from './support/event-stream.js';
 import { emptySubmissions } from './support/seed.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
@@ -298,8 +299,20 @@ describe('routing', () => {
         pool: [cid.id],
         strategy: 'round-robin',
       });
+      const stream = await openEventStream(`${url}/api/admin/events`, await signInCookie(url));
+      await stream.next('the retry line', (message) => message.retry !== undefined);
       const routed = await submit(lead({ name: 'Pat Partner', interest: 'partnership' }));
       const fallen = await submit(lead({ name: 'Fay Fallback' }));
+      const live = await stream.next(
+        'the live lead.created',
+        (message) => message.event === 'lead.created' && message.data?.includes(routed) === true,
+      );
+      stream.close();
+      expect(JSON.parse(live.data!)).toEqual({
+        id: routed,
+        assigneeId: bob.id,
+        routing: { rule: 'Partnerships', reason: 'round robin' },
+      });
 
       const detail = (await admin.get(`/api/admin/contacts/${routed}`).expect(200)).body;
       expect(detail.history).toEqual([

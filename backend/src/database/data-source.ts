@@ -49,6 +49,7 @@ import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-te
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 import { Routing1796800000000 } from './migrations/1796800000000-routing.js';
+import { LeadCreatedRouting1796800000001 } from './migrations/1796800000001-lead-created-routing.js';
 import { RoutingSettings } from '../leads/routing-settings.entity.js';
 import { RoutingCursor } from '../leads/routing-cursor.entity.js';
 
@@ -108,6 +109,7 @@ export const MIGRATIONS = [
   ReplyTemplates1796700000001,
   ImapMailboxes1796710000000,
   Routing1796800000000,
+  LeadCreatedRouting1796800000001,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

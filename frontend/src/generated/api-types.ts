@@ -3501,7 +3501,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description text/event-stream: `event: lead.created` with `data: {"id":"<uuid>"}` for every stored lead, and a comment line every 25 s. */
+      /** @description text/event-stream: `event: lead.created` with `data: {"id":"<uuid>","assigneeId":…,"routing":…}` for every stored lead, and a comment line every 25 s. */
       200: {
         headers: {
           [name: string]: unknown;
