@@ -26,6 +26,7 @@ import { ConversationModule } from './conversation/conversation.module.js';
 import { SheetsModule } from './sheets/sheets.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { UsersModule } from './team/users.module.js';
+import { RoutingModule } from './routing/routing.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
@@ -71,6 +72,7 @@ export class AppModule {
         ContactModule,
         AuthModule,
         UsersModule,
+        RoutingModule,
         InvitationsModule,
         ContactsModule,
         AnalyticsModule,

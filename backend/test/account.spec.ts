@@ -27,6 +27,7 @@ describe('one’s own account', () => {
       displayName: 'Ana',
       role: 'member',
       timeZone: 'Europe/Paris',
+      away: false,
       notifications: { newLead: 'daily', assigned: true, replies: 'instant' },
       signature: null,
       twoFactor: false,

@@ -73,13 +73,15 @@ describe('assignment', () => {
 
     for (const agent of [asAna, viewer]) {
       const { body } = await agent.get('/api/admin/assignees').expect(200);
-      expect(body).toEqual(expect.arrayContaining([{ id: ben.id, username: ben.username, displayName: `The ${ben.username}` }]));
+      expect(body).toEqual(
+        expect.arrayContaining([{ id: ben.id, username: ben.username, displayName: `The ${ben.username}`, away: false }]),
+      );
       expect(body.map((person: { id: string }) => person.id)).not.toContain(gone.id);
       expect(body.map((person: { id: string }) => person.id)).not.toContain(viewerAccount.id);
       expect(body.map((person: { username: string }) => person.username)).toContain('admin');
       const names = body.map((person: { displayName: string }) => person.displayName);
       expect(names).toEqual([...names].sort());
-      expect(Object.keys(body[0]).sort()).toEqual(['displayName', 'id', 'username']);
+      expect(Object.keys(body[0]).sort()).toEqual(['away', 'displayName', 'id', 'username']);
     }
   });
 

@@ -105,6 +105,7 @@ describe('admin sign-in', () => {
       displayName: 'admin',
       role: 'admin',
       timeZone: 'UTC',
+      away: false,
       notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
       signature: null,
       twoFactor: false,

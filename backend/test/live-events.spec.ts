@@ -67,7 +67,7 @@ describe('GET /api/admin/events', () => {
     expect(res.status).toBe(401);
   });
 
-  it("brings a lead stored by another replica to this one's subscribers, as its id only", async () => {
+  it("brings a lead stored by another replica to this one's subscribers: its id and owner (none without routing), no personal data", async () => {
     const stream = await subscribe(hereUrl);
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -75,7 +75,7 @@ describe('GET /api/admin/events', () => {
 
     const id = await submit(other.url);
 
-    expect(JSON.parse((await leadCreated(stream, id)).data!)).toEqual({ id });
+    expect(JSON.parse((await leadCreated(stream, id)).data!)).toEqual({ id, assigneeId: null, routing: null });
   });
 
   it("brings every kind of change made on another replica to a second session's stream", async () => {

@@ -36,6 +36,8 @@ describe('OpenAPI', () => {
       '/api/admin/reply-templates',
       '/api/admin/reply-templates/{id}',
       '/api/admin/reply-templates/{id}/render',
+      '/api/admin/routing',
+      '/api/admin/routing/test',
       '/api/admin/settings/auto-reply',
       '/api/admin/settings/email',
       '/api/admin/settings/response-time',

@@ -50,6 +50,9 @@ const DOCUMENTED: Record<string, Role> = {
   'GET /api/admin/settings/response-time': 'viewer',
   'PUT /api/admin/settings/response-time': 'admin',
   'GET /api/admin/analytics/response-time': 'viewer',
+  'GET /api/admin/routing': 'member',
+  'PUT /api/admin/routing': 'admin',
+  'POST /api/admin/routing/test': 'member',
 };
 
 /**

@@ -48,6 +48,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
       state: 'invited',
       lastSignInAt: null,
       twoFactor: false,
+      away: false,
       inviteUrl: undefined,
       expiresAt: undefined,
     });
@@ -227,7 +228,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
     await admin.patch(`/api/admin/users/${crypto.randomUUID()}`).send({ role: 'admin' }).expect(404);
     await admin.patch('/api/admin/users/not-an-id').send({ role: 'admin' }).expect(404);
     expect((await admin.patch(`/api/admin/users/${crypto.randomUUID()}`).send({}).expect(400)).body.message).toEqual([
-      'role, disabled or twoFactor must be given',
+      'role, disabled, twoFactor or away must be given',
     ]);
     expect(
       (await admin.patch(`/api/admin/users/${crypto.randomUUID()}`).send({ role: 'owner', disabled: 'yes' }).expect(400)).body

@@ -157,6 +157,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
       ['/admin?x=1', 200, /<title>Admin Dashboard/],
       ['/admin/settings/webhooks', 200, /<title>Webhooks · Settings/],
       ['/admin/settings/email', 200, /<title>E-mail · Settings/],
+      ['/admin/settings/routing', 200, /<title>Routing · Settings/],
       ['/privacy', 200, /<title>Privacy/],
       ['/no/such/page', 404, /404 Page Not Found/],
       ['/index.html', 404, /404 Page Not Found/],
@@ -188,7 +189,13 @@ describe('make serve (nginx + 2 API replicas)', () => {
   });
 
   test("the team's pages and Settings are prerendered twice too: the sign-in form, or with the hint the page that asks for the session", async () => {
-    for (const pathname of ['/admin/account', '/admin/team', '/admin/settings/webhooks', '/admin/settings/email']) {
+    for (const pathname of [
+      '/admin/account',
+      '/admin/team',
+      '/admin/settings/webhooks',
+      '/admin/settings/email',
+      '/admin/settings/routing',
+    ]) {
       assert.match((await request(port, pathname)).text, /Admin sign-in/, pathname);
       const hinted = await request(port, pathname, { headers: { cookie: 'signed_in=1' } });
       assert.equal(hinted.status, 200, pathname);

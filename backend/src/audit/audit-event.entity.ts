@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'webhook-update',
   'webhook-rotate-secret',
   'webhook-delete',
+  'away',
+  'routing',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -44,6 +44,7 @@ export class AccountService {
     const columns: Partial<User> = {};
     if (changes.displayName !== undefined) columns.displayName = changes.displayName;
     if (changes.timeZone !== undefined) columns.timeZone = changes.timeZone;
+    if (changes.away !== undefined) columns.away = changes.away;
     if (changes.notifications?.newLead !== undefined) columns.notifyNewLead = changes.notifications.newLead;
     if (changes.notifications?.assigned !== undefined) columns.notifyAssigned = changes.notifications.assigned;
     if (changes.notifications?.replies !== undefined) columns.notifyReplies = changes.notifications.replies;
@@ -51,8 +52,8 @@ export class AccountService {
     if (changes.signature !== undefined) columns.signature = changes.signature.trim() === '' ? null : changes.signature;
     if (Object.keys(columns).length > 0) {
       await this.dataSource.manager.update(User, { id }, columns);
-      // Teammates' pickers and threads show the new name.
-      if (changes.displayName !== undefined) await notifyTeamUpdated(this.dataSource.manager);
+      // Teammates' pickers and threads show the new name; the routing page, who is away.
+      if (changes.displayName !== undefined || changes.away !== undefined) await notifyTeamUpdated(this.dataSource.manager);
     }
     return this.me(id);
   }

@@ -48,6 +48,10 @@ import { Conversation1796700000000 } from './migrations/1796700000000-conversati
 import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
+import { Routing1796800000000 } from './migrations/1796800000000-routing.js';
+import { LeadCreatedRouting1796800000001 } from './migrations/1796800000001-lead-created-routing.js';
+import { RoutingSettings } from '../leads/routing-settings.entity.js';
+import { RoutingCursor } from '../leads/routing-cursor.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -69,6 +73,8 @@ const ENTITIES = [
   LeadReplyToken,
   ReplyTemplate,
   ImapMailbox,
+  RoutingSettings,
+  RoutingCursor,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -102,6 +108,8 @@ export const MIGRATIONS = [
   Conversation1796700000000,
   ReplyTemplates1796700000001,
   ImapMailboxes1796710000000,
+  Routing1796800000000,
+  LeadCreatedRouting1796800000001,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

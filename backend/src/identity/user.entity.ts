@@ -46,6 +46,10 @@ export class User {
   @Column({ name: 'disabled_at', type: 'timestamptz', precision: 3, nullable: true })
   disabledAt!: Date | null;
 
+  /** Marked away (by themselves or an admin): routing skips them (leads/lead-routing.sql.ts). */
+  @Column({ type: 'boolean', default: false })
+  away!: boolean;
+
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt!: Date;
 

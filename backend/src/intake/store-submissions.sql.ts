@@ -1,4 +1,5 @@
 import { returningOwnerSql } from '../leads/repeat-leads.js';
+import { ROUTING_ACTOR, routingCtes } from '../leads/lead-routing.sql.js';
 import type { AssembledIntake, IntakeColumn } from '../leads/lead-events.service.js';
 import { KEY_LIFETIME } from './contact-idempotency.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
@@ -77,8 +78,9 @@ export interface StoreSubmissionsStatement {
  *    have none), with their spam verdict; those held as spam (status `spam`) are left out of
  *    `stored`, which every channel's part reads, so nothing leaves for them until a teammate
  *    releases them (ContactRelease); a returning lead with the owner of the person's latest
- *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index) and the
- *    owner's `assign` event, in the same transaction;
+ *    assigned lead (returningOwnerSql: one probe of the canonical e-mail index), any other
+ *    with the assignee its routing rules give it (routingCtes: the round-robin cursors are
+ *    advanced under their locks here), and the `assign` event, in the same transaction;
  * 5. the lead channels' parts (`intake`, registered with LeadEvents: the spreadsheet row,
  *    the `lead.created` webhooks, the new-lead e-mails), each queueing its deliveries with
  *    their payload from `stored`; what they read (endpoints, users) is read by this
@@ -119,17 +121,22 @@ export function storeSubmissionsSql(channels: (firstParameter: number) => Assemb
     SELECT fresh.*, claimed.submission_id AS holder, claimed.request_hash AS holder_hash,
            fresh.idempotency_key IS NULL OR claimed.submission_id = fresh.id AS keeps
       FROM fresh LEFT JOIN claimed ON claimed.key = fresh.idempotency_key
-  ), inserted AS (
-    INSERT INTO contact_submissions (${storedNames}, assignee_id, spam_score, spam_reasons, held_as_spam, status)
-    SELECT ${storedNames}, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email')} END,
+  ), owned AS (
+    SELECT passed.*, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email')} END AS owner
+      FROM passed WHERE keeps
+  ), ${routingCtes('(SELECT * FROM owned WHERE owner IS NULL AND NOT held_as_spam)', true)}, inserted AS (
+    INSERT INTO contact_submissions (${storedNames}, assignee_id, routing, spam_score, spam_reasons, held_as_spam, status)
+    SELECT ${storedNames}, coalesce(owner, routed.assignee_id), routed.routing,
            spam_score, to_jsonb(string_to_array(spam_reason_list, ',')), held_as_spam, CASE WHEN held_as_spam THEN 'spam' ELSE 'new' END
-      FROM passed WHERE keeps ORDER BY ord
+      FROM owned LEFT JOIN routed ON routed.ord = owned.ord ORDER BY owned.ord
     RETURNING *
   ), stored AS (
     SELECT * FROM inserted WHERE NOT held_as_spam
   ), audited AS (
-    INSERT INTO audit_events (action, submission_id, detail)
-    SELECT 'assign', s.id, jsonb_build_object('from', NULL, 'to', s.assignee_id, 'returning', true)
+    INSERT INTO audit_events (actor, action, submission_id, detail)
+    SELECT CASE WHEN s.routing IS NOT NULL THEN '${ROUTING_ACTOR}' END, 'assign', s.id,
+           CASE WHEN s.routing IS NULL THEN jsonb_build_object('from', NULL, 'to', s.assignee_id, 'returning', true)
+                ELSE jsonb_build_object('from', NULL, 'to', s.assignee_id, 'routing', s.routing) END
       FROM stored s WHERE s.assignee_id IS NOT NULL
   )${intake.ctes ? `, ${intake.ctes}` : ''}
   SELECT CASE WHEN earlier.key IS NOT NULL THEN CASE WHEN earlier.request_hash = input.request_hash THEN 'repeat' ELSE 'key-reused' END

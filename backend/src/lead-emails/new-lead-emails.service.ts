@@ -4,7 +4,8 @@ import type { IntakeColumn } from '../leads/lead-events.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { ERASE_FROM_DIGESTS } from './daily-digest.service.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
-import { newLeadEmail } from '../leads/new-lead-email.js';
+import { newLeadEmail, withRouting, withRoutingSql } from '../leads/new-lead-email.js';
+import type { EmailContent } from '../mail/email-layout.js';
 import { EMAIL_CHANNEL } from '../mail/queue-emails.js';
 
 /**
@@ -22,26 +23,37 @@ const NOTICE_COLUMNS: readonly IntakeColumn[] = [
   { field: 'returningHtml', column: 'returning_html', type: 'text' },
 ];
 
+const ROUTED = withRoutingSql('p.notice_text', 'p.notice_html', 's.routing');
+
 /**
  * The intake's part: reads the recipients itself (no query before the statement). A new lead
- * goes to every active user whose choice is `instant`; a returning lead (one that arrived with
- * an assignee) to its owner alone, when they take new leads at once or hear of leads assigned
- * to them. The payload is queueEmails' EmailPayload, Reply-To the lead.
+ * goes to every active user whose choice is `instant`; a routed one too, and to its assignee
+ * (when they take new leads at once or hear of leads assigned to them) with the sentence that
+ * says why it is theirs; a returning lead (one that arrived with an assignee and no routing)
+ * to its owner alone, when they take new leads at once or hear of leads assigned to them.
+ * The payload is queueEmails' EmailPayload, Reply-To the lead.
  */
-const QUEUE_NEW_LEAD_EMAILS = queueDeliveriesSql(`SELECT '${EMAIL_CHANNEL}', '', 'new-lead', s.id, CASE WHEN s.assignee_id IS NULL
+const QUEUE_NEW_LEAD_EMAILS = queueDeliveriesSql(`SELECT '${EMAIL_CHANNEL}', '', 'new-lead', s.id, CASE
+             WHEN s.routing IS NOT NULL AND u.id = s.assignee_id
+             THEN jsonb_build_object('to', u.email, 'subject', p.notice_subject, 'text', ${ROUTED.text}, 'html', ${ROUTED.html}, 'replyTo', s.email)
+             WHEN s.assignee_id IS NULL OR s.routing IS NOT NULL
              THEN jsonb_build_object('to', u.email, 'subject', p.notice_subject, 'text', p.notice_text, 'html', p.notice_html, 'replyTo', s.email)
              ELSE jsonb_build_object('to', u.email, 'subject', p.returning_subject, 'text', p.returning_text, 'html', p.returning_html, 'replyTo', s.email)
            END
       FROM stored s JOIN passed p ON p.id = s.id
       JOIN users u ON u.disabled_at IS NULL AND u.email IS NOT NULL AND CASE WHEN s.assignee_id IS NULL
              THEN u.notify_new_lead = 'instant'
+             WHEN s.routing IS NOT NULL
+             THEN u.notify_new_lead = 'instant' OR (u.id = s.assignee_id AND u.notify_assigned)
              ELSE u.id = s.assignee_id AND (u.notify_new_lead = 'instant' OR u.notify_assigned) END
      WHERE p.notice_subject IS NOT NULL`);
 
-// A released lead's new-lead e-mail ($2, rendered), to each active user whose choice is `instant`, as at intake.
-const QUEUE_RELEASED_LEAD_EMAILS =
-  queueDeliveriesSql(`SELECT '${EMAIL_CHANNEL}', '', 'new-lead', $1::uuid, $2::jsonb || jsonb_build_object('to', u.email)
-    FROM users u WHERE u.disabled_at IS NULL AND u.email IS NOT NULL AND u.notify_new_lead = 'instant'`);
+// A released lead's new-lead e-mail ($2, rendered), to each active user whose choice is `instant`, as at intake; the
+// assignee that routing gave it ($3) gets $4, the copy that says why (and gets it when they hear of assignments).
+const QUEUE_RELEASED_LEAD_EMAILS = queueDeliveriesSql(`SELECT '${EMAIL_CHANNEL}', '', 'new-lead', $1::uuid,
+         CASE WHEN u.id = $3::uuid THEN $4::jsonb ELSE $2::jsonb END || jsonb_build_object('to', u.email)
+    FROM users u WHERE u.disabled_at IS NULL AND u.email IS NOT NULL
+     AND (u.notify_new_lead = 'instant' OR (u.id = $3::uuid AND u.notify_assigned))`);
 
 /**
  * The team's e-mail as a channel of the lead's events: the new-lead e-mails of a lead that
@@ -82,8 +94,15 @@ export class NewLeadEmails implements OnModuleInit {
       },
       created: async (manager, lead) => {
         if (!this.mail.enabled) return;
-        const { subject, text, html } = newLeadEmail(lead, this.mail.publicUrl);
-        await manager.query(QUEUE_RELEASED_LEAD_EMAILS, [lead.id, JSON.stringify({ subject, text, html, replyTo: lead.email })]);
+        const email = newLeadEmail(lead, this.mail.publicUrl);
+        const routed = lead.routing && lead.assigneeId ? withRouting(email, lead.routing) : email;
+        const payload = ({ subject, text, html }: EmailContent) => JSON.stringify({ subject, text, html, replyTo: lead.email });
+        await manager.query(QUEUE_RELEASED_LEAD_EMAILS, [
+          lead.id,
+          payload(email),
+          lead.routing ? lead.assigneeId : null,
+          payload(routed),
+        ]);
       },
       erased: async (manager, ids) => {
         await manager.query(ERASE_FROM_DIGESTS, [ids]);

@@ -144,6 +144,10 @@ export class ContactSubmission {
   @Column({ name: 'released_at', type: 'timestamptz', precision: 3, nullable: true })
   releasedAt!: Date | null;
 
+  /** The routing rule (null: the fallback) and reason that gave it its assignee at arrival or release; null when routing did not. */
+  @Column({ type: 'jsonb', nullable: true })
+  routing!: { rule: string | null; reason: string } | null;
+
   /** When the newest message of its conversation (src/conversation/) was sent or received; null: none. */
   @Column({ name: 'last_message_at', type: 'timestamptz', precision: 3, nullable: true })
   lastMessageAt!: Date | null;

@@ -5,7 +5,7 @@ export const isoTime = (sql: string) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYY
 
 /**
  * A lead as the channels receive it when it arrives: the fields of `GET /api/admin/contacts/:id`
- * that a lead has at that moment, `repeatOf` and `assigneeId` (a returning lead's owner)
+ * that a lead has at that moment, `repeatOf`, `assigneeId` (a returning lead's owner, or its routed assignee) and `routing`
  * included (no history, nor the spreadsheet copy's state or the person's other submissions).
  * The webhook's `lead.created` sends all of it; the spreadsheet's row a part (SHEET_ROW).
  */
@@ -17,6 +17,8 @@ export interface LeadPayload {
   company: string | null;
   repeatOf: string | null;
   assigneeId: string | null;
+  /** The rule (null: the fallback) and reason that routed it to its assignee; null when routing did not (leads/lead-routing.sql.ts). */
+  routing: { rule: string | null; reason: string } | null;
   interest: string;
   comments: string | null;
   submittedAt: string;
@@ -50,6 +52,7 @@ const LEAD_FIELDS: Record<LeadField, string> = {
   company: 's.company',
   repeatOf: repeatOfSql('s.email'),
   assigneeId: 's.assignee_id',
+  routing: 's.routing',
   interest: 's.interest',
   comments: 's.comments',
   submittedAt: isoTime('s.submitted_at'),

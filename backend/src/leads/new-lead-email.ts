@@ -1,7 +1,7 @@
 import type { ContactSubmission } from './contact-submission.entity.js';
 import { INTERESTS } from './contact-rules.js';
 import { buttonLink, type EmailContent, emailLayout } from '../mail/email-layout.js';
-import { html } from '../mail/html.js';
+import { escapeHtml, html } from '../mail/html.js';
 
 export type NewLead = Pick<ContactSubmission, 'id' | 'name' | 'email' | 'linkedin' | 'company' | 'interest' | 'comments'>;
 
@@ -53,4 +53,46 @@ export function newLeadEmail(lead: NewLead, publicUrl: string, returning = false
     </table>
     <p style="margin:0;">${buttonLink(link, 'Open the lead')}</p>`;
   return { subject, text, html: emailLayout(subject, body), replyTo: lead.email };
+}
+
+/** Why routing gave a lead to its assignee, as their new-lead e-mail says it. */
+export type LeadRouting = { rule: string | null; reason: string };
+
+/** "Assigned to you by the rule Partnerships, round robin." (or "by the fallback, …"). */
+export function routingSentence(routing: LeadRouting): string {
+  const by = routing.rule === null ? 'the fallback' : `the rule ${routing.rule}`;
+  return `Assigned to you by ${by}, ${routing.reason}.`;
+}
+
+/** routingSentence in SQL, of the jsonb `routing` (the intake's statement renders it there: it alone routes). */
+export const routingSentenceSql = (routing: string) =>
+  `'Assigned to you by ' || coalesce('the rule ' || (${routing}->>'rule'), 'the fallback') || ', ' || (${routing}->>'reason') || '.'`;
+
+// The rule's name is an admin's text: escaped like every value in an e-mail.
+const escapedSql = (text: string) =>
+  `replace(replace(replace(replace(replace(${text}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+const ROUTING_PARAGRAPH = '<p style="margin:0 0 16px;">';
+
+/**
+ * The assignee's copy of a routed lead's e-mail (SQL of its text and html, and of `routing`):
+ * the routing sentence first in the text, and under the heading in the html (its first
+ * `</h1>` is ours: every value a visitor typed is escaped).
+ */
+export function withRoutingSql(text: string, htmlBody: string, routing: string): { text: string; html: string } {
+  const sentence = routingSentenceSql(routing);
+  return {
+    text: `${sentence} || E'\\n\\n' || ${text}`,
+    html: `overlay(${htmlBody} placing '</h1>${ROUTING_PARAGRAPH}' || ${escapedSql(sentence)} || '</p>' from strpos(${htmlBody}, '</h1>') for 5)`,
+  };
+}
+
+/** The same for an e-mail rendered here (a released lead's). */
+export function withRouting(email: EmailContent, routing: LeadRouting): EmailContent {
+  const sentence = routingSentence(routing);
+  const at = email.html.indexOf('</h1>') + '</h1>'.length;
+  return {
+    ...email,
+    text: `${sentence}\n\n${email.text}`,
+    html: `${email.html.slice(0, at)}${ROUTING_PARAGRAPH}${escapeHtml(sentence)}</p>${email.html.slice(at)}`,
+  };
 }

@@ -22,7 +22,7 @@ export const MAX_STREAMS_PER_USER = 5;
 export const EVICTED_RETRY_MS = 60_000;
 
 /**
- * One dashboard's server-sent event stream: `lead.created` with `{ id }` (no personal data)
+ * One dashboard's server-sent event stream: `lead.created` with `{ id, assigneeId, routing }` (no personal data)
  * for each lead any replica stores, `lead.updated` `{ id }` for each change of a lead,
  * `lead.erased` `{ ids }`, `team.updated` `{}` when accounts or roles change, and a comment
  * line every EVENTS_HEARTBEAT_MS (25 s), so that proxies and browsers keep an idle stream

@@ -15,7 +15,7 @@ export class EventsController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
     description:
-      'text/event-stream: `event: lead.created` with `data: {"id":"<uuid>"}` for every stored lead, and a comment line every 25 s.',
+      'text/event-stream: `event: lead.created` with `data: {"id":"<uuid>","assigneeId":…,"routing":…}` for every stored lead, and a comment line every 25 s.',
   })
   @ApiUnauthorizedResponse({ description: 'Not signed in.' })
   events(@Req() req: Request, @Res() res: Response): void {

@@ -9,6 +9,13 @@ export const LEAD_CREATED_CHANNEL = 'lead_created';
 /** After a lost LISTEN connection: the first wait before connecting again, doubled up to the last. */
 const RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000];
 
+/** A stored lead as `lead.created` announces it: no personal data, who owns it and why (docs/routing.md). */
+export type CreatedLead = {
+  id: string;
+  assigneeId: string | null;
+  routing: { rule: string | null; reason: string } | null;
+};
+
 /**
  * The one LISTEN connection of this process (outside the request pool, which must not hold
  * a connection forever), whatever the number of open dashboards: each notification of any
@@ -75,17 +82,20 @@ export class LeadCreatedListener implements OnApplicationBootstrap, OnModuleDest
   }
 
   /**
-   * A `lead_created` payload is a batch's ids, comma-separated (the trigger sends up to 100
-   * per notification); a LIVE_EVENTS_CHANNEL payload is a LiveNotice in JSON.
+   * A `lead_created` payload is a JSON array of `{ id, assigneeId, routing }` (the trigger
+   * sends up to 10 per notification; migration 1796800000001), or, from a database not yet
+   * migrated that far, the ids comma-separated; a LIVE_EVENTS_CHANNEL payload is a LiveNotice in JSON.
    */
   private announce(channel: string, payload: string): void {
     const events: LiveEvent[] =
       channel === LIVE_EVENTS_CHANNEL
         ? liveEventsOf(JSON.parse(payload) as LiveNotice)
-        : payload
-            .split(',')
-            .filter(Boolean)
-            .map((id) => ({ type: 'lead.created', data: { id } }));
+        : payload.startsWith('[')
+          ? (JSON.parse(payload) as CreatedLead[]).map((lead) => ({ type: 'lead.created', data: lead }))
+          : payload
+              .split(',')
+              .filter(Boolean)
+              .map((id) => ({ type: 'lead.created', data: { id } }));
     for (const event of events) for (const subscriber of this.subscribers) subscriber(event);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { notifyLive } from '../common/live-event.js';
+import type { CreatedLead } from './lead-created-listener.service.js';
 
 /**
  * The dashboards' channel of the lead's events, heard by every replica's listeners when the
@@ -15,7 +16,8 @@ export class LiveLeadEvents implements OnModuleInit {
     this.leadEvents.register({
       name: 'live',
       created: async (manager, lead) => {
-        await manager.query("SELECT pg_notify('lead_created', $1)", [lead.id]);
+        const created: CreatedLead = { id: lead.id, assigneeId: lead.assigneeId, routing: lead.routing };
+        await manager.query("SELECT pg_notify('lead_created', $1)", [JSON.stringify([created])]);
       },
       updated: (manager, lead) => notifyLive(manager, { type: 'lead.updated', ids: [lead.id] }),
       erased: (manager, ids) => notifyLive(manager, { type: 'lead.erased', ids }),

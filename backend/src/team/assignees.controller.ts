@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MinRole } from '../identity/roles.js';
-import { PersonDto } from '../identity/dto/person.dto.js';
+import { AssigneeDto } from './dto/assignee.dto.js';
 import { TeamService } from './team.service.js';
 
 /**
@@ -16,8 +16,8 @@ export class AssigneesController {
   constructor(private readonly team: TeamService) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Every active member and admin, by display name.', type: [PersonDto] })
-  list(): Promise<PersonDto[]> {
+  @ApiOkResponse({ description: 'Every active member and admin, by display name.', type: [AssigneeDto] })
+  list(): Promise<AssigneeDto[]> {
     return this.team.assignees();
   }
 }

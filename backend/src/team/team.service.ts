@@ -8,7 +8,7 @@ import { voidAccountLinks } from '../identity/account-links.js';
 import { Clock } from '../common/clock.js';
 import { Invitation } from './invitation.entity.js';
 import { ASSIGNABLE_ROLES } from '../identity/assignable-roles.js';
-import { PersonDto } from '../identity/dto/person.dto.js';
+import { AssigneeDto } from './dto/assignee.dto.js';
 import { TeamMemberDto } from './dto/team-member.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { User } from '../identity/user.entity.js';
@@ -41,13 +41,13 @@ export class TeamService {
   }
 
   /** The active accounts, by display name: whom a lead can be assigned to. */
-  async assignees(): Promise<PersonDto[]> {
+  async assignees(): Promise<AssigneeDto[]> {
     const users = await this.dataSource.manager.find(User, {
-      select: { id: true, username: true, displayName: true },
+      select: { id: true, username: true, displayName: true, away: true },
       where: { disabledAt: IsNull(), role: In(ASSIGNABLE_ROLES) },
       order: { displayName: 'ASC', username: 'ASC' },
     });
-    return users.map((user) => PersonDto.from(user));
+    return users.map((user) => AssigneeDto.fromUser(user));
   }
 
   /**
@@ -58,8 +58,13 @@ export class TeamService {
    * the teammate.
    */
   async update(id: string, changes: UpdateUserDto, actor: Actor, client: RequestClient): Promise<TeamMemberDto> {
-    if (changes.role === undefined && changes.disabled === undefined && changes.twoFactor === undefined)
-      throw new BadRequestException(['role, disabled or twoFactor must be given']);
+    if (
+      changes.role === undefined &&
+      changes.disabled === undefined &&
+      changes.twoFactor === undefined &&
+      changes.away === undefined
+    )
+      throw new BadRequestException(['role, disabled, twoFactor or away must be given']);
     const updated = await this.dataSource.transaction(async (manager) => {
       const admins = await this.lockActiveAdmins(manager);
       const user = await manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -88,7 +93,12 @@ export class TeamService {
         const notice = { kind: 'two-factor-off', byAdmin: actor?.username } as const;
         await this.teamEmails.queueSecurityNotice(manager, user.email, notice, client);
       }
-      if (role !== user.role || disabled !== (user.disabledAt !== null) || twoFactorOff) await notifyTeamUpdated(manager);
+      const away = changes.away !== undefined && changes.away !== user.away;
+      if (away) {
+        await manager.update(User, { id }, { away: changes.away });
+        await this.audit.record({ actor, action: 'away', detail: { userId: id, away: changes.away } }, manager);
+      }
+      if (role !== user.role || disabled !== (user.disabledAt !== null) || twoFactorOff || away) await notifyTeamUpdated(manager);
       return TeamMemberDto.fromUser(await manager.findOneByOrFail(User, { id }));
     });
     this.deliveries.nudge();

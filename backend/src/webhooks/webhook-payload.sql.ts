@@ -18,7 +18,8 @@ const INTEREST_LABELS = literal(JSON.stringify(Object.fromEntries(INTERESTS.map(
  * site's origin ('' for a relative link).
  */
 export function leadCreatedPayloadSql(publicUrl: string): string {
-  const kind = `CASE WHEN s.assignee_id IS NULL THEN 'New lead: ' ELSE 'Returning lead: ' END`;
+  // A routed lead is new; one that arrived with an assignee and no routing is a returning lead.
+  const kind = `CASE WHEN s.assignee_id IS NULL OR s.routing IS NOT NULL THEN 'New lead: ' ELSE 'Returning lead: ' END`;
   const text = `${kind} || ${slackPlainTextSql('s.name')} || ' – ' || coalesce(${INTEREST_LABELS}::jsonb ->> s.interest, s.interest)
     || coalesce(' (' || ${slackPlainTextSql('s.company')} || ')', '') || E'\\n' || ${publicUrl} || '/admin?lead=' || s.id`;
   return `CASE WHEN e.format = 'slack' THEN jsonb_build_object('text', ${text})

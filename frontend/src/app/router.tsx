@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const WebhooksSettingsPage = lazy(() => import('./routes/webhooks-settings').then((m) => ({ default: m.WebhooksSettingsPage })));
+const RoutingSettingsPage = lazy(() => import('./routes/routing-settings').then((m) => ({ default: m.RoutingSettingsPage })));
 const EmailSettingsPage = lazy(() => import('./routes/email-settings').then((m) => ({ default: m.EmailSettingsPage })));
 const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyPage })));
 // The team's pages are chunks of their own too, so the dashboard's first load does not carry them.
@@ -28,6 +29,7 @@ const TEAM_PAGES = [
   [paths.team, TeamPage],
   [paths.webhooks, WebhooksSettingsPage],
   [paths.emailSettings, EmailSettingsPage],
+  [paths.routing, RoutingSettingsPage],
 ] as const;
 
 /** The routes: `/`, `/admin`, the team's pages under `/admin/`, `/privacy`, and the 404 page for anything else. */

@@ -19,6 +19,7 @@ export const pageMeta = {
   admin: { title: `Admin Dashboard · ${PRODUCT_NAME}` },
   webhooks: { title: `Webhooks · Settings · ${PRODUCT_NAME}` },
   emailSettings: { title: `E-mail · Settings · ${PRODUCT_NAME}` },
+  routing: { title: `Routing · Settings · ${PRODUCT_NAME}` },
   privacy: { title: `Privacy · ${PRODUCT_NAME}` },
   invite: { title: `Join the team · ${PRODUCT_NAME}` },
   reset: { title: `Choose a new password · ${PRODUCT_NAME}` },
@@ -39,6 +40,7 @@ const PAGE_DETAILS: Record<Page, Omit<PageMeta, 'title'>> = {
   admin: { description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`, robots: NOINDEX },
   webhooks: { description: `The ${PRODUCT_NAME} team's outgoing webhooks.`, robots: NOINDEX },
   emailSettings: { description: `The ${PRODUCT_NAME} team's e-mail and auto-reply.`, robots: NOINDEX },
+  routing: { description: `Who owns each new lead of the ${PRODUCT_NAME} team.`, robots: NOINDEX },
   privacy: {
     description: `What the ${PRODUCT_NAME} contact form collects, why, how long it is kept and how to have it erased.`,
   },
@@ -74,6 +76,7 @@ const ADMIN_PAGES: Array<{ path: string; name: string; page: Page }> = [
   { path: paths.team, name: 'admin-team', page: 'team' },
   { path: paths.webhooks, name: 'admin-settings-webhooks', page: 'webhooks' },
   { path: paths.emailSettings, name: 'admin-settings-email', page: 'emailSettings' },
+  { path: paths.routing, name: 'admin-settings-routing', page: 'routing' },
 ];
 
 /**

@@ -3,6 +3,7 @@ export const paths = {
   admin: '/admin',
   webhooks: '/admin/settings/webhooks',
   emailSettings: '/admin/settings/email',
+  routing: '/admin/settings/routing',
   privacy: '/privacy',
   // The team's pages (docs/operations.md: each a prerendered, noindex page). The invitation and reset
   // links carry their token in the fragment (`#<token>`), which no request sends.

@@ -336,6 +336,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/routing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['RoutingController_read'];
+    put: operations['RoutingController_save'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/routing/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['RoutingController_test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/invitations': {
     parameters: {
       query?: never;
@@ -1059,6 +1091,8 @@ export interface components {
        * @example Europe/Paris
        */
       timeZone: string;
+      /** @description Marked away: routing gives them no new leads. */
+      away: boolean;
       notifications: components['schemas']['NotificationsDto'];
       /** @description Added below each message the user sends a lead. */
       signature: string | null;
@@ -1084,6 +1118,8 @@ export interface components {
        * @example Europe/Paris
        */
       timeZone?: string;
+      /** @description true: away, routing gives them no new leads; false: back. */
+      away?: boolean;
       /** @description Added below each message sent to a lead; "" removes it. */
       signature?: string;
       notifications?: components['schemas']['UpdateNotificationsDto'];
@@ -1196,23 +1232,82 @@ export interface components {
       lastSignInAt: string | null;
       /** @description Two-factor sign-in is on (always false for an invitation). */
       twoFactor: boolean;
+      /** @description Marked away: routing gives them no new leads (always false for an invitation). */
+      away: boolean;
     };
     UpdateUserDto: {
       /** @enum {string} */
       role?: 'viewer' | 'member' | 'admin';
       /** @description true disables the account (its sessions end at once); false enables it again. */
       disabled?: boolean;
+      /** @description true marks the teammate away (routing gives them no new leads); false, back. */
+      away?: boolean;
       /**
        * @description false turns the teammate's two-factor sign-in off (a lost phone); only they can turn it on.
        * @enum {boolean}
        */
       twoFactor?: false;
     };
-    PersonDto: {
+    AssigneeDto: {
       /** Format: uuid */
       id: string;
       username: string;
       displayName: string;
+      away: boolean;
+    };
+    RoutingConditionDto: {
+      /** @enum {string} */
+      field: 'interest' | 'company' | 'emailDomain' | 'source' | 'campaign' | 'referrerDomain';
+      /** @enum {string} */
+      op: 'is' | 'in' | 'contains' | 'endsWith';
+      /** @description Text (1–200); for `in`, a list of 1–50 texts (a text is split at commas). Compared ignoring letter case. */
+      value: string | string[];
+    };
+    RoutingRuleDto: {
+      /** @description Active members and admins, in turn order. */
+      pool: string[];
+      /** @enum {string} */
+      strategy: 'round-robin' | 'least-open';
+      /** @description Unique (ignoring letter case). */
+      name: string;
+      /** @description Every condition must hold; none: every lead matches. */
+      when: components['schemas']['RoutingConditionDto'][];
+    };
+    RoutingPoolDto: {
+      /** @description Active members and admins, in turn order. */
+      pool: string[];
+      /** @enum {string} */
+      strategy: 'round-robin' | 'least-open';
+    };
+    RoutingSettingsDto: {
+      /** @description In order: the first rule that matches a lead routes it. */
+      rules: components['schemas']['RoutingRuleDto'][];
+      /** @description Routes the leads that no rule takes; null: they stay unassigned. */
+      fallback: components['schemas']['RoutingPoolDto'] | null;
+    };
+    RoutingTestDto: {
+      /** @example partnership */
+      interest: string;
+      /** @example ann@acme.example */
+      email: string;
+      company?: string | null;
+      utmSource?: string | null;
+      utmCampaign?: string | null;
+      referrer?: string | null;
+    };
+    RoutingDecisionDto: {
+      /**
+       * Format: uuid
+       * @description Null: the lead would arrive unassigned.
+       */
+      assigneeId: string | null;
+      /** @description The rule that routes it; null for the fallback, a returning lead or none. */
+      rule: string | null;
+      /**
+       * @description `round robin`, `fewest open leads`, `returning lead` or `no rule matched`.
+       * @example round robin
+       */
+      reason: string;
     };
     CreateInvitationDto: {
       /** @example ana@example.com */
@@ -1354,6 +1449,18 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
+    PersonDto: {
+      /** Format: uuid */
+      id: string;
+      username: string;
+      displayName: string;
+    };
+    LeadRoutingDto: {
+      /** @description The rule's name; null for the fallback. */
+      rule: string | null;
+      /** @example round robin */
+      reason: string;
+    };
     DeliveryDto: {
       /** @enum {string} */
       state: 'off' | 'pending' | 'delivered' | 'failed';
@@ -1402,7 +1509,9 @@ export interface components {
         | 'webhook-create'
         | 'webhook-update'
         | 'webhook-rotate-secret'
-        | 'webhook-delete';
+        | 'webhook-delete'
+        | 'away'
+        | 'routing';
       /**
        * @description `status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } (before threads: { cleared }); `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}.
        * @example {
@@ -1504,6 +1613,8 @@ export interface components {
       statusChangedBy: string | null;
       /** @description The teammate who owns the lead. */
       assignee: components['schemas']['PersonDto'] | null;
+      /** @description Why routing gave the lead its assignee when it arrived (or was released); null when routing did not. */
+      routing: components['schemas']['LeadRoutingDto'] | null;
       delivery: components['schemas']['DeliveryDto'];
       /** @description Newest first. */
       history: components['schemas']['HistoryEntryDto'][];
@@ -2670,7 +2781,96 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PersonDto'][];
+          'application/json': components['schemas']['AssigneeDto'][];
+        };
+      };
+    };
+  };
+  RoutingController_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The rules' version, for PUT's If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RoutingSettingsDto'];
+        };
+      };
+    };
+  };
+  RoutingController_save: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The ETag read: refused with 412 when someone saved since. */
+        'If-Match'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoutingSettingsDto'];
+      };
+    };
+    responses: {
+      /** @description Saved; the rules as they are now. */
+      200: {
+        headers: {
+          /** @description The rules' version, for PUT's If-Match. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RoutingSettingsDto'];
+        };
+      };
+      /** @description Every failed rule: an unknown field or operator, a person who is not an active member or admin. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Saved by someone else since the If-Match version; nothing changed (`current` holds their rules). */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  RoutingController_test: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoutingTestDto'];
+      };
+    };
+    responses: {
+      /** @description Whom such a lead would go to now, and why; nothing is stored or counted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RoutingDecisionDto'];
         };
       };
     };
@@ -3320,7 +3520,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description text/event-stream: `event: lead.created` with `data: {"id":"<uuid>"}` for every stored lead, and a comment line every 25 s. */
+      /** @description text/event-stream: `event: lead.created` with `data: {"id":"<uuid>","assigneeId":…,"routing":…}` for every stored lead, and a comment line every 25 s. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -23,6 +23,7 @@ export const TEST_ADMIN: SessionUser = {
   displayName: 'Ada Admin',
   role: 'admin',
   timeZone: 'UTC',
+  away: false,
   notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
   signature: null,
   twoFactor: false,

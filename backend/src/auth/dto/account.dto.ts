@@ -40,6 +40,9 @@ export class AccountDto {
   @ApiProperty({ description: 'IANA time zone.', example: 'Europe/Paris' })
   timeZone!: string;
 
+  @ApiProperty({ description: 'Marked away: routing gives them no new leads.' })
+  away!: boolean;
+
   @ApiProperty({ type: NotificationsDto })
   notifications!: NotificationsDto;
 
@@ -60,6 +63,7 @@ export class AccountDto {
       displayName: user.displayName,
       role: user.role,
       timeZone: user.timeZone,
+      away: user.away,
       notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned, replies: user.notifyReplies },
       signature: user.signature,
       twoFactor: user.twoFactorEnabledAt !== null,

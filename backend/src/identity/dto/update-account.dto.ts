@@ -49,6 +49,11 @@ export class UpdateAccountDto {
   @IsTimeZone({ message: 'timeZone must be a known IANA time zone' })
   timeZone?: string;
 
+  @ApiPropertyOptional({ description: 'true: away, routing gives them no new leads; false: back.' })
+  @OptionalField()
+  @IsBoolean({ message: 'away must be true or false' })
+  away?: boolean;
+
   @ApiPropertyOptional({
     maxLength: SIGNATURE_MAX_LENGTH,
     description: 'Added below each message sent to a lead; "" removes it.',

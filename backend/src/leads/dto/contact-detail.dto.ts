@@ -139,6 +139,15 @@ export class OtherSubmissionDto {
   }
 }
 
+/** The rule and reason that routed a lead (leads/lead-routing.sql.ts). */
+export class LeadRoutingDto {
+  @ApiProperty({ type: String, nullable: true, description: "The rule's name; null for the fallback." })
+  rule!: string | null;
+
+  @ApiProperty({ example: 'round robin' })
+  reason!: string;
+}
+
 /** A submission as the detail drawer reads it. */
 export class ContactDetailDto extends ContactSubmissionDto {
   @ApiProperty({ type: [NoteDto], description: "The team's notes on the lead, newest first." })
@@ -152,6 +161,13 @@ export class ContactDetailDto extends ContactSubmissionDto {
 
   @ApiProperty({ type: PersonDto, nullable: true, description: 'The teammate who owns the lead.' })
   assignee!: PersonDto | null;
+
+  @ApiProperty({
+    type: LeadRoutingDto,
+    nullable: true,
+    description: 'Why routing gave the lead its assignee when it arrived (or was released); null when routing did not.',
+  })
+  routing!: LeadRoutingDto | null;
 
   @ApiProperty({ type: DeliveryDto })
   delivery!: DeliveryDto;
@@ -209,6 +225,7 @@ export class ContactDetailDto extends ContactSubmissionDto {
       statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
       statusChangedBy: row.statusChangedBy,
       assignee: person.assignee,
+      routing: row.routing,
       delivery: DeliveryDto.from(delivery),
       history: history.events.map((event) => HistoryEntryDto.from(event, history.names, bodies)),
     };

@@ -32,6 +32,9 @@ export class TeamMemberDto {
   @ApiProperty({ description: 'Two-factor sign-in is on (always false for an invitation).' })
   twoFactor!: boolean;
 
+  @ApiProperty({ description: 'Marked away: routing gives them no new leads (always false for an invitation).' })
+  away!: boolean;
+
   static fromUser(user: User): TeamMemberDto {
     return {
       id: user.id,
@@ -42,11 +45,22 @@ export class TeamMemberDto {
       state: user.disabledAt ? 'disabled' : 'active',
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
       twoFactor: user.twoFactorEnabledAt !== null,
+      away: user.away,
     };
   }
 
   static fromInvitation(invitation: Invitation): TeamMemberDto {
     const { id, email, role } = invitation;
-    return { id, username: null, email, displayName: null, role, state: 'invited', lastSignInAt: null, twoFactor: false };
+    return {
+      id,
+      username: null,
+      email,
+      displayName: null,
+      role,
+      state: 'invited',
+      lastSignInAt: null,
+      twoFactor: false,
+      away: false,
+    };
   }
 }

@@ -15,6 +15,11 @@ export class UpdateUserDto {
   @IsBoolean({ message: 'disabled must be true or false' })
   disabled?: boolean;
 
+  @ApiPropertyOptional({ description: 'true marks the teammate away (routing gives them no new leads); false, back.' })
+  @OptionalField()
+  @IsBoolean({ message: 'away must be true or false' })
+  away?: boolean;
+
   @ApiPropertyOptional({
     enum: [false],
     description: "false turns the teammate's two-factor sign-in off (a lost phone); only they can turn it on.",

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import type { Permission, SessionUser } from '@/config/roles';
 import { can } from '@/config/roles';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { AwayToggle } from '@/features/account/components/away-toggle';
 
 /** The signed-in user's pages, each shown only to the roles that may use it. */
 const ADMIN_LINKS: Array<{ href: string; label: string; permission?: Permission }> = [
@@ -12,6 +13,7 @@ const ADMIN_LINKS: Array<{ href: string; label: string; permission?: Permission 
   { href: paths.team, label: 'Team', permission: 'team' },
   { href: paths.webhooks, label: 'Webhooks', permission: 'team' },
   { href: paths.emailSettings, label: 'E-mail', permission: 'team' },
+  { href: paths.routing, label: 'Routing', permission: 'triage' },
 ];
 
 export type AdminHeaderProps = {
@@ -23,7 +25,10 @@ export type AdminHeaderProps = {
   sessionPending?: boolean;
 };
 
-/** The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team, Webhooks and E-mail (admins) and "Sign out". */
+/**
+ * The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team, Webhooks and E-mail (admins),
+ * Routing (members and admins), the Away toggle and "Sign out".
+ */
 export function AdminHeader({ user, sessionPending = false }: AdminHeaderProps) {
   return (
     <SiteHeader
@@ -42,6 +47,7 @@ export function AdminHeader({ user, sessionPending = false }: AdminHeaderProps) 
                   {link.label}
                 </RouterLink>
               ))}
+              {user ? <AwayToggle user={user} /> : null}
               <SignOutButton />
             </>
           ) : null}

@@ -13,7 +13,7 @@ import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
 import { useLeadConflicts } from '../api/lead-conflicts';
 import { isApiError } from '@/lib/api-client';
-import { historyText } from '../utils/history-text';
+import { historyText, isRoutingEvent } from '../utils/history-text';
 import { localTime } from '../utils/relative-time';
 import { statusLabel } from '../utils/status-labels';
 import { AssigneeSelect } from './assignee-select';
@@ -167,7 +167,10 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
               <Typography component="li" variant="body2" key={`${event.at}-${index}`}>
                 {historyText(event, names)}{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  by {event.actorDisplayName ?? event.actor ?? 'the system'}, {localTime(event.at)}
+                  {/* Routing's events name the rule in their text ("by the rule …"): only the time here. */}
+                  {isRoutingEvent(event)
+                    ? localTime(event.at)
+                    : `by ${event.actorDisplayName ?? event.actor ?? 'the system'}, ${localTime(event.at)}`}
                 </Typography>
               </Typography>
             ))}

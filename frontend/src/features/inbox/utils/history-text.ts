@@ -9,12 +9,30 @@ function noteText(detail: HistoryEvent['detail']): string {
   return detail.cleared ? 'Note cleared' : 'Note saved';
 }
 
+type LeadRouting = { rule: string | null; reason: string };
+
+/** An `assign` event that routing made when the lead arrived (or was released). */
+export function isRoutingEvent(event: HistoryEvent): boolean {
+  return (
+    event.action === 'assign' &&
+    event.actorId === null &&
+    typeof event.detail.routing === 'object' &&
+    event.detail.routing !== null
+  );
+}
+
+/** "by the rule Partnerships, round robin", or "by the fallback, round robin". */
+function routingText({ rule, reason }: LeadRouting): string {
+  return `${rule === null ? 'by the fallback' : `by the rule ${rule}`}, ${reason}`;
+}
+
 /** One line of a lead's history, in words: "Status: New → Contacted", "Assigned to Grace". `names`: display names by user id. */
 export function historyText(event: HistoryEvent, names: Record<string, string> = {}): string {
   const { action, detail } = event;
   if (action === 'assign') {
     if (typeof detail.to !== 'string') return 'Unassigned';
     const to = `Assigned to ${names[detail.to] ?? 'a teammate'}`;
+    if (isRoutingEvent(event)) return `${to} ${routingText(detail.routing as LeadRouting)}`;
     // Given at arrival to the owner of the person's earlier lead.
     return detail.returning === true ? `${to}, who has this person's earlier lead` : to;
   }

@@ -32,6 +32,16 @@ describe(historyText.name, () => {
     expect(historyText(assign({ from: 'u1', to: null }))).toBe('Unassigned');
   });
 
+  it('says which rule routed a lead, or the fallback', () => {
+    const routed = {
+      ...assign({ from: null, to: 'u1', routing: { rule: 'Partnerships', reason: 'round robin' } }),
+      actor: 'routing',
+    };
+    expect(historyText(routed, { u1: 'Mia' })).toBe('Assigned to Mia by the rule Partnerships, round robin');
+    const fallback = { ...routed, detail: { from: null, to: 'u1', routing: { rule: null, reason: 'fewest open leads' } } };
+    expect(historyText(fallback, { u1: 'Mia' })).toBe('Assigned to Mia by the fallback, fewest open leads');
+  });
+
   it('says when the status changed because a message was sent', () => {
     const status = (detail: object) => ({ ...note({}), action: 'status', detail }) as HistoryEvent;
     expect(historyText(status({ from: 'new', to: 'contacted', via: 'reply' }))).toBe('Status: New → Contacted (replied)');

@@ -13,6 +13,7 @@ const MEMBER: TeamMember = {
   state: 'active',
   lastSignInAt: null,
   twoFactor: true,
+  away: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());
