@@ -48,6 +48,7 @@ import { Conversation1796700000000 } from './migrations/1796700000000-conversati
 import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
+import { NotificationChoices1796810000000 } from './migrations/1796810000000-notification-choices.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -102,6 +103,7 @@ export const MIGRATIONS = [
   Conversation1796700000000,
   ReplyTemplates1796700000001,
   ImapMailboxes1796710000000,
+  NotificationChoices1796810000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -2,16 +2,15 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { queueDeliveriesSql } from '../deliveries/queue-delivery.js';
 import type { IntakeColumn } from '../leads/lead-events.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
-import { ERASE_FROM_DIGESTS } from './daily-digest.service.js';
+import { ERASE_FROM_LEAD_LISTS } from './daily-digest.service.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { newLeadEmail } from '../leads/new-lead-email.js';
 import { EMAIL_CHANNEL } from '../mail/queue-emails.js';
 
 /**
  * Each stored lead's new-lead e-mail, rendered before the intake's statement (NULL while
- * e-mail is off, or for a lead held as spam): `notice_*` for a new lead, sent to each user
- * whose choice is `instant`; `returning_*` the same e-mail for a returning lead ("Returning
- * lead: …"), sent to its owner alone (the statement alone knows whether it has one).
+ * e-mail is off, or for a lead held as spam): `notice_*` for a new lead; `returning_*` the
+ * same e-mail for a returning lead ("Returning lead: …"), one that arrived with an owner.
  */
 const NOTICE_COLUMNS: readonly IntakeColumn[] = [
   { field: 'noticeSubject', column: 'notice_subject', type: 'text' },
@@ -23,29 +22,34 @@ const NOTICE_COLUMNS: readonly IntakeColumn[] = [
 ];
 
 /**
- * The intake's part: reads the recipients itself (no query before the statement). A new lead
- * goes to every active user whose choice is `instant`; a returning lead (one that arrived with
- * an assignee) to its owner alone, when they take new leads at once or hear of leads assigned
- * to them. The payload is queueEmails' EmailPayload, Reply-To the lead.
+ * Who wants the new-lead e-mail of a lead whose assignee is `assignee` (SQL, NULL: none), `u`
+ * an active user with an address: `all` every lead; `mine` the leads assigned to them and the
+ * unassigned ones. `daily` reads it in the digest, `off` nowhere.
+ */
+export function wantsNewLead(assignee: string): string {
+  return `(u.notify_new_lead = 'all' OR (u.notify_new_lead = 'mine' AND (${assignee} IS NULL OR u.id = ${assignee})))`;
+}
+
+/**
+ * The intake's part: reads the recipients itself (no query before the statement), by
+ * wantsNewLead. The payload is queueEmails' EmailPayload, Reply-To the lead.
  */
 const QUEUE_NEW_LEAD_EMAILS = queueDeliveriesSql(`SELECT '${EMAIL_CHANNEL}', '', 'new-lead', s.id, CASE WHEN s.assignee_id IS NULL
              THEN jsonb_build_object('to', u.email, 'subject', p.notice_subject, 'text', p.notice_text, 'html', p.notice_html, 'replyTo', s.email)
              ELSE jsonb_build_object('to', u.email, 'subject', p.returning_subject, 'text', p.returning_text, 'html', p.returning_html, 'replyTo', s.email)
            END
       FROM stored s JOIN passed p ON p.id = s.id
-      JOIN users u ON u.disabled_at IS NULL AND u.email IS NOT NULL AND CASE WHEN s.assignee_id IS NULL
-             THEN u.notify_new_lead = 'instant'
-             ELSE u.id = s.assignee_id AND (u.notify_new_lead = 'instant' OR u.notify_assigned) END
+      JOIN users u ON u.disabled_at IS NULL AND u.email IS NOT NULL AND ${wantsNewLead('s.assignee_id')}
      WHERE p.notice_subject IS NOT NULL`);
 
-// A released lead's new-lead e-mail ($2, rendered), to each active user whose choice is `instant`, as at intake.
+// A released lead's new-lead e-mail ($2, rendered; $3 its assignee), to those who want it, as at intake.
 const QUEUE_RELEASED_LEAD_EMAILS =
   queueDeliveriesSql(`SELECT '${EMAIL_CHANNEL}', '', 'new-lead', $1::uuid, $2::jsonb || jsonb_build_object('to', u.email)
-    FROM users u WHERE u.disabled_at IS NULL AND u.email IS NOT NULL AND u.notify_new_lead = 'instant'`);
+    FROM users u WHERE u.disabled_at IS NULL AND u.email IS NOT NULL AND ${wantsNewLead('$3::uuid')}`);
 
 /**
  * The team's e-mail as a channel of the lead's events: the new-lead e-mails of a lead that
- * arrives or is released, and, when leads are erased, the daily digests that name them.
+ * arrives or is released, and, when leads are erased, the digests and lists that name them.
  */
 @Injectable()
 export class NewLeadEmails implements OnModuleInit {
@@ -83,10 +87,14 @@ export class NewLeadEmails implements OnModuleInit {
       created: async (manager, lead) => {
         if (!this.mail.enabled) return;
         const { subject, text, html } = newLeadEmail(lead, this.mail.publicUrl);
-        await manager.query(QUEUE_RELEASED_LEAD_EMAILS, [lead.id, JSON.stringify({ subject, text, html, replyTo: lead.email })]);
+        await manager.query(QUEUE_RELEASED_LEAD_EMAILS, [
+          lead.id,
+          JSON.stringify({ subject, text, html, replyTo: lead.email }),
+          lead.assigneeId,
+        ]);
       },
       erased: async (manager, ids) => {
-        await manager.query(ERASE_FROM_DIGESTS, [ids]);
+        await manager.query(ERASE_FROM_LEAD_LISTS, [ids]);
       },
     });
   }

@@ -20,4 +20,14 @@ export class AssigneesController {
   list(): Promise<PersonDto[]> {
     return this.team.assignees();
   }
+
+  @Get('disabled')
+  @MinRole('admin')
+  @ApiOkResponse({
+    description: 'Every disabled account that still owns a lead, by display name: the inbox filter finds their leads.',
+    type: [PersonDto],
+  })
+  disabledOwners(): Promise<PersonDto[]> {
+    return this.team.disabledOwners();
+  }
 }

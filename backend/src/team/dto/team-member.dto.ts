@@ -32,7 +32,10 @@ export class TeamMemberDto {
   @ApiProperty({ description: 'Two-factor sign-in is on (always false for an invitation).' })
   twoFactor!: boolean;
 
-  static fromUser(user: User): TeamMemberDto {
+  @ApiProperty({ description: 'Leads of theirs still to work: new or contacted, not held as spam (0 for an invitation).' })
+  openLeads!: number;
+
+  static fromUser(user: User, openLeads = 0): TeamMemberDto {
     return {
       id: user.id,
       username: user.username,
@@ -42,11 +45,22 @@ export class TeamMemberDto {
       state: user.disabledAt ? 'disabled' : 'active',
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
       twoFactor: user.twoFactorEnabledAt !== null,
+      openLeads,
     };
   }
 
   static fromInvitation(invitation: Invitation): TeamMemberDto {
     const { id, email, role } = invitation;
-    return { id, username: null, email, displayName: null, role, state: 'invited', lastSignInAt: null, twoFactor: false };
+    return {
+      id,
+      username: null,
+      email,
+      displayName: null,
+      role,
+      state: 'invited',
+      lastSignInAt: null,
+      twoFactor: false,
+      openLeads: 0,
+    };
   }
 }
