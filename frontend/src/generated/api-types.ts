@@ -336,6 +336,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/assignees/disabled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AssigneesController_disabledOwners'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/invitations': {
     parameters: {
       query?: never;
@@ -1032,10 +1048,10 @@ export interface components {
     };
     NotificationsDto: {
       /**
-       * @description A mail per new lead, a daily digest, or none.
+       * @description A mail per new lead (`all`), per lead routed or assigned to them and per unassigned one (`mine`), a daily digest, or none.
        * @enum {string}
        */
-      newLead: 'instant' | 'daily' | 'off';
+      newLead: 'all' | 'mine' | 'daily' | 'off';
       /** @description A mail when a lead is assigned to them. */
       assigned: boolean;
       /**
@@ -1043,6 +1059,10 @@ export interface components {
        * @enum {string}
        */
       replies: 'instant' | 'off';
+      /** @description A mail when a lead of theirs (or an unassigned one) waits past the response target. */
+      escalations: boolean;
+      /** @description A mail when a follow-up of theirs (or of an unassigned lead) is due. */
+      followUps: boolean;
     };
     AccountDto: {
       /** Format: uuid */
@@ -1072,10 +1092,14 @@ export interface components {
     };
     UpdateNotificationsDto: {
       /** @enum {string} */
-      newLead?: 'instant' | 'daily' | 'off';
+      newLead?: 'all' | 'mine' | 'daily' | 'off';
       assigned?: boolean;
-      /** @enum {string} */
-      replies?: 'instant' | 'off';
+      /** @description `instant` or `off`; `true` is taken as `instant`, `false` as `off`. */
+      replies?: ('instant' | 'off') | boolean;
+      /** @description "Waiting for an answer" e-mails. */
+      escalations?: boolean;
+      /** @description "Follow up" reminder e-mails. */
+      followUps?: boolean;
     };
     UpdateAccountDto: {
       displayName?: string;
@@ -1196,6 +1220,8 @@ export interface components {
       lastSignInAt: string | null;
       /** @description Two-factor sign-in is on (always false for an invitation). */
       twoFactor: boolean;
+      /** @description Leads of theirs still to work: new or contacted, not held as spam (0 for an invitation). */
+      openLeads: number;
     };
     UpdateUserDto: {
       /** @enum {string} */
@@ -1207,6 +1233,11 @@ export interface components {
        * @enum {boolean}
        */
       twoFactor?: false;
+      /**
+       * @description With `disabled: true`: their open leads (new or contacted, not held as spam) go to this active member or admin, or back to the routing rules (`"routing"`), in the same transaction. Left out: the leads stay theirs.
+       * @example routing
+       */
+      handOverTo?: string;
     };
     PersonDto: {
       /** Format: uuid */
@@ -1388,6 +1419,7 @@ export interface components {
         | 'role'
         | 'disable'
         | 'enable'
+        | 'hand-over'
         | 'password'
         | 'password-reset'
         | 'two-factor-on'
@@ -2655,6 +2687,26 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description Every active member and admin, by display name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PersonDto'][];
+        };
+      };
+    };
+  };
+  AssigneesController_disabledOwners: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every disabled account that still owns a lead, by display name: the inbox filter finds their leads. */
       200: {
         headers: {
           [name: string]: unknown;
