@@ -23,7 +23,7 @@ export const TEST_ADMIN: SessionUser = {
   displayName: 'Ada Admin',
   role: 'admin',
   timeZone: 'UTC',
-  notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
+  notifications: { newLead: 'mine', assigned: true, replies: 'instant', escalations: true, followUps: true },
   signature: null,
   twoFactor: false,
   recoveryCodesLeft: 0,

@@ -11,6 +11,7 @@ const member = (id: string, role: TeamMember['role'], state: TeamMember['state']
   state,
   lastSignInAt: null,
   twoFactor: false,
+  openLeads: 0,
 });
 
 describe('isLastActiveAdmin', () => {
