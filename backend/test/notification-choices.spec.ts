@@ -9,8 +9,8 @@ import { ResponseTimeScan } from '../src/response-time/response-time-scan.servic
 import { createAccount, signedInAs, type TestAccount } from './support/accounts.js';
 import { contactBody } from './support/contacts.js';
 import { waitFor } from './support/sheets-endpoint.js';
-import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
-import { createTestApp, createTestDatabase, signedInAgent, type TestApp } from './support/test-app.js';
+import { startSmtpReceiver } from './support/smtp-receiver.js';
+import { createTestApp, createTestDatabase, signedInAgent } from './support/test-app.js';
 
 const PUBLIC_URL = 'https://leads.example.com';
 const ENV = {

@@ -46,7 +46,10 @@ test('disabling a teammate asks first and hands their open leads to another; the
   await expect(row).toContainText('2 open leads');
   // Cancelled, nothing changes; confirmed, the leads go where the admin chose.
   await row.getByRole('button', { name: `Disable ${olga.displayName}` }).click();
-  await page.getByRole('dialog', { name: `Disable ${olga.displayName}?` }).getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: `Disable ${olga.displayName}?` })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: `Disable ${olga.displayName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Disable ${olga.displayName}?` });
