@@ -217,6 +217,23 @@ describe('notification choices: a scripted day', () => {
     );
     expect(counts).toEqual({ alice: 13, mo: 14, dana: 5 });
   }, 60_000);
+  it('escapes what visitors typed in an e-mail listing several leads', async () => {
+    const names = ['<img src=x onerror=alert(1)>', 'Bold & <b>Co</b>'];
+    const ids = [
+      await app.submit({ name: names[0], email: 'hostile1@example.com' }),
+      await app.submit({ name: names[1], email: 'hostile2@example.com' }),
+    ];
+    await admin.post('/api/admin/contacts/bulk').send({ ids, assigneeId: mo.id }).expect(200, { updated: 2 });
+    await app.scanWith(ids, []);
+    await app.settled();
+    for (const subject of ['2 leads assigned to you', 'Waiting for an answer: 2 leads']) {
+      const [{ mail }] = app.mailsTo('mo@example.com', subject);
+      expect(mail.text).toContain(names[0]);
+      expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(mail.html).toContain('Bold &amp; &lt;b&gt;Co&lt;/b&gt;');
+      expect(mail.html).not.toMatch(/<img|<b>/i);
+    }
+  });
 });
 
 describe('notification choices: each one turned off', () => {
