@@ -233,6 +233,14 @@ describe('notification choices: a scripted day', () => {
       expect(mail.html).toContain('Bold &amp; &lt;b&gt;Co&lt;/b&gt;');
       expect(mail.html).not.toMatch(/<img|<b>/i);
     }
+    // Erasing one of the leads erases the e-mails that list it (its name is in them).
+    const listing = () =>
+      app.sut.dataSource.query(`SELECT event FROM deliveries WHERE channel = 'email' AND payload ->> 'text' LIKE $1 ORDER BY 1`, [
+        `%lead=${ids[0]}%`,
+      ]);
+    expect(await listing()).toEqual(expect.arrayContaining([{ event: 'assigned' }, { event: 'overdue' }]));
+    await admin.delete(`/api/admin/contacts/${ids[0]}`).expect(204);
+    expect(await listing()).toEqual([]);
   });
 });
 

@@ -38,7 +38,9 @@ const DUE_USERS = `
  */
 export const ERASE_FROM_LEAD_LISTS = `
   DELETE FROM deliveries
-   WHERE channel = 'email' AND event IN ('digest', 'assigned', 'overdue', 'follow-up')
+   WHERE channel = 'email'
+     -- An e-mail about one lead carries its submission_id and goes with it.
+     AND (event = 'digest' OR (event IN ('assigned', 'overdue', 'follow-up') AND submission_id IS NULL))
      AND EXISTS (SELECT FROM unnest($1::text[]) AS erased(id) WHERE strpos(payload ->> 'text', 'lead=' || erased.id) > 0)`;
 
 const LAST_DAY = `submitted_at > $1::timestamptz - interval '24 hours' AND submitted_at <= $1::timestamptz`;
