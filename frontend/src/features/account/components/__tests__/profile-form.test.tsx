@@ -27,7 +27,7 @@ describe('ProfileForm', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0];
     expect([url, init?.method]).toEqual(['/api/auth/me', 'PATCH']);
-    expect(JSON.parse(init?.body as string).notifications).toEqual({
+    expect((JSON.parse(init?.body as string) as { notifications: unknown }).notifications).toEqual({
       newLead: 'all',
       assigned: true,
       replies: 'off',
