@@ -28,7 +28,7 @@ describe('one’s own account', () => {
       role: 'member',
       timeZone: 'Europe/Paris',
       away: false,
-      notifications: { newLead: 'daily', assigned: true, replies: 'instant' },
+      notifications: { newLead: 'daily', assigned: true, replies: 'instant', escalations: true, followUps: true },
       signature: null,
       twoFactor: false,
       recoveryCodesLeft: 0,
@@ -47,7 +47,7 @@ describe('one’s own account', () => {
     expect(bad.body.message).toEqual([
       'displayName must be 1 to 100 characters',
       'timeZone must be a known IANA time zone',
-      'notifications.newLead must be one of instant, daily, off',
+      'notifications.newLead must be one of all, mine, daily, off',
     ]);
     // A member cannot raise their own role.
     const raise = await agent.patch('/api/auth/me').send({ role: 'admin' }).expect(400);
@@ -71,8 +71,12 @@ describe('one’s own account', () => {
     [{ timeZone: 42 }, 'timeZone must be a known IANA time zone'],
     [{ notifications: null }, 'notifications must be an object'],
     [{ notifications: 'off' }, 'notifications must be an object'],
-    [{ notifications: { newLead: null } }, 'notifications.newLead must be one of instant, daily, off'],
+    [{ notifications: { newLead: null } }, 'notifications.newLead must be one of all, mine, daily, off'],
+    [{ notifications: { newLead: 'instant' } }, 'notifications.newLead must be one of all, mine, daily, off'],
     [{ notifications: { assigned: null } }, 'notifications.assigned must be true or false'],
+    [{ notifications: { escalations: null } }, 'notifications.escalations must be true or false'],
+    [{ notifications: { followUps: 'yes' } }, 'notifications.followUps must be true or false'],
+    [{ notifications: { replies: null } }, 'notifications.replies must be one of instant, off, true or false'],
   ])('answers a null or a wrong type in %j with 400 naming the field, never 500', async (body, message) => {
     const agent = await signedInAs(sut, await createAccount(sut, 'member'));
 

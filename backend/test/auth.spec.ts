@@ -106,7 +106,7 @@ describe('admin sign-in', () => {
       role: 'admin',
       timeZone: 'UTC',
       away: false,
-      notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
+      notifications: { newLead: 'mine', assigned: true, replies: 'instant', escalations: true, followUps: true },
       signature: null,
       twoFactor: false,
       recoveryCodesLeft: 0,
@@ -352,7 +352,7 @@ describe('the env admin at start-up', () => {
       const [row] = await reset.dataSource.query(`SELECT role, disabled_at, notify_new_lead FROM users WHERE username = $1`, [
         PRODUCTION.ADMIN_USERNAME,
       ]);
-      expect(row).toEqual({ role: 'admin', disabled_at: null, notify_new_lead: 'instant' });
+      expect(row).toEqual({ role: 'admin', disabled_at: null, notify_new_lead: 'mine' });
       const [links] = await reset.dataSource.query(
         `SELECT (SELECT count(*) FROM password_resets)::int AS resets, (SELECT count(*) FROM email_changes)::int AS changes`,
       );

@@ -11,7 +11,7 @@ const AT_ONCE = 50;
 
 /**
  * A burst of leads with e-mail on, through the built API as in production (its own process,
- * its default delivery settings): every submission answered, and every instant teammate gets
+ * its default delivery settings): every submission answered, and every teammate whose choice is mine gets
  * one new-lead e-mail per lead. How long that takes is printed (a minute is the goal on a
  * quiet machine); the test asserts that all of them arrive, as a loaded machine needs.
  */
@@ -43,7 +43,7 @@ describe('e-mail under a burst of 1,000 leads', () => {
     await smtp?.close();
   });
 
-  it('answers every submission with 201 and sends the instant teammate all 1,000 e-mails', async () => {
+  it('answers every submission with 201 and sends the teammate whose choice is mine all 1,000 e-mails', async () => {
     const started = Date.now();
     const answers: Array<{ status: number; ms: number }> = [];
     for (let sent = 0; sent < LEADS; sent += AT_ONCE) {

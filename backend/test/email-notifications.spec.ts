@@ -86,7 +86,7 @@ describe('e-mail notifications', () => {
       [submissionId],
     );
 
-  it('sends each instant user the new lead within seconds: headers, both parts escaped, the link to its drawer', async () => {
+  it('sends each user whose choice is mine (the default) the unassigned new lead within seconds: headers, both parts escaped, the link to its drawer', async () => {
     const name = '<img src=x onerror=alert(1)>';
     const started = Date.now();
     const { body } = await submit(sut, contactBody({ name, email: 'visitor@example.com', company: 'Bold & Co' })).expect(201);

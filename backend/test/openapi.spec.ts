@@ -18,6 +18,7 @@ describe('OpenAPI', () => {
       '/api/admin/analytics/response-time',
       '/api/admin/analytics/trend',
       '/api/admin/assignees',
+      '/api/admin/assignees/disabled',
       '/api/admin/contacts',
       '/api/admin/contacts/bulk',
       '/api/admin/contacts/bulk-delete',

@@ -37,7 +37,7 @@ describe('returning leads', () => {
     lead = await createAccount(sut, 'admin', { email: 'lea@example.com' });
     member = await createAccount(sut, 'member', { email: 'mia@example.com' });
     viewer = await createAccount(sut, 'viewer', { email: 'vic@example.com' });
-    await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'instant' WHERE id = $1`, [viewer.id]);
+    await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'mine' WHERE id = $1`, [viewer.id]);
     teamLead = await signedInAs(sut, lead);
     await teamLead
       .post('/api/admin/webhooks')

@@ -24,6 +24,7 @@ const DOCUMENTED: Record<string, Role> = {
   'POST /api/admin/erasures': 'admin',
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
+  'GET /api/admin/assignees/disabled': 'admin',
   'POST /api/admin/invitations': 'admin',
   'DELETE /api/admin/invitations/:id': 'admin',
   'GET /api/auth/me': 'viewer',

@@ -55,7 +55,7 @@ describe('spam quarantine', () => {
       },
     });
     const lead = await createAccount(sut, 'admin', { email: 'lea@example.com' });
-    await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'instant' WHERE id = $1`, [lead.id]);
+    await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'mine' WHERE id = $1`, [lead.id]);
     admin = await signedInAs(sut, lead);
     const mia = await createAccount(sut, 'member', { email: 'mia@example.com' });
     const vic = await createAccount(sut, 'viewer', { email: 'vic@example.com' });

@@ -49,6 +49,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
       lastSignInAt: null,
       twoFactor: false,
       away: false,
+      openLeads: 0,
       inviteUrl: undefined,
       expiresAt: undefined,
     });
@@ -61,7 +62,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
     expect((await agent.get('/api/auth/me').expect(200)).body).toMatchObject({
       email: 'bea@example.com',
       displayName: 'Bea B.',
-      notifications: { newLead: 'off', assigned: true, replies: 'off' },
+      notifications: { newLead: 'off', assigned: true, replies: 'off', escalations: true, followUps: true },
       role: 'viewer',
     });
     const { body: after } = await admin.get('/api/admin/users').expect(200);
@@ -82,8 +83,8 @@ describe('the team: invitations, roles and disabled accounts', () => {
     expect((await cleo.get('/api/auth/me').expect(200)).body).toMatchObject({
       username: 'cleo',
       role: 'member',
-      // Members (and admins) get each new lead by e-mail from the start; viewers do not.
-      notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
+      // Members (and admins) get their own and the unassigned leads by e-mail from the start; viewers do not.
+      notifications: { newLead: 'mine', assigned: true, replies: 'instant', escalations: true, followUps: true },
     });
     // Their first sign-in: the team page does not say "Never signed in".
     const { body: team } = await admin.get('/api/admin/users').expect(200);

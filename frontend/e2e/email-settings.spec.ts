@@ -75,7 +75,7 @@ test("an admin tests e-mail, writes the auto-reply with a preview and saves it; 
   await expect(emails.getByRole('listitem').filter({ hasText: 'Auto-reply to the visitor' })).toHaveText(
     /^Auto-reply to the visitor: Sent \(.+\), 1 attempt$/,
   );
-  // One notice to each instant teammate with an address (the admin's among them), each sent.
+  // One notice to each teammate whose choice is mine (the default) with an address (the admin's among them), each sent.
   const notices = emails.getByRole('listitem').filter({ hasText: 'New lead notice to a teammate' });
   await expect(notices.first()).toBeVisible();
   for (const notice of await notices.all()) await expect(notice).toContainText('Sent');

@@ -21,7 +21,7 @@ export async function mailWithSubject(request: APIRequestContext, to: string, su
   return (await mailsTo(request, to)).find((mail) => mail.subject === subject)!;
 }
 
-/** A member with an address, made by the admin's invitation; instant new-lead e-mails are their default. */
+/** A member with an address, made by the admin's invitation; new-lead e-mails of their own and unassigned leads (`mine`) are their default. */
 export async function invitedMember(page: Page, email: string): Promise<{ username: string }> {
   await signIn(page);
   const invited = await page.request.post('/api/admin/invitations', { data: { email, role: 'member' } });

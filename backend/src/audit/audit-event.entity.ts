@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'role',
   'disable',
   'enable',
+  'hand-over',
   'password',
   'password-reset',
   'two-factor-on',

@@ -48,6 +48,8 @@ export class AccountService {
     if (changes.notifications?.newLead !== undefined) columns.notifyNewLead = changes.notifications.newLead;
     if (changes.notifications?.assigned !== undefined) columns.notifyAssigned = changes.notifications.assigned;
     if (changes.notifications?.replies !== undefined) columns.notifyReplies = changes.notifications.replies;
+    if (changes.notifications?.escalations !== undefined) columns.notifyEscalations = changes.notifications.escalations;
+    if (changes.notifications?.followUps !== undefined) columns.notifyFollowUps = changes.notifications.followUps;
     // Kept as written (line breaks included); blank removes it.
     if (changes.signature !== undefined) columns.signature = changes.signature.trim() === '' ? null : changes.signature;
     if (Object.keys(columns).length > 0) {

@@ -52,6 +52,7 @@ import { Routing1796800000000 } from './migrations/1796800000000-routing.js';
 import { LeadCreatedRouting1796800000001 } from './migrations/1796800000001-lead-created-routing.js';
 import { RoutingSettings } from '../leads/routing-settings.entity.js';
 import { RoutingCursor } from '../leads/routing-cursor.entity.js';
+import { NotificationChoices1796810000000 } from './migrations/1796810000000-notification-choices.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -110,6 +111,7 @@ export const MIGRATIONS = [
   ImapMailboxes1796710000000,
   Routing1796800000000,
   LeadCreatedRouting1796800000001,
+  NotificationChoices1796810000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -1,8 +1,11 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { Role } from './roles.js';
 
-/** How often the new-lead e-mail comes (used by the e-mail feature). */
-export const NEW_LEAD_NOTIFICATIONS = ['instant', 'daily', 'off'] as const;
+/**
+ * Which new-lead e-mails come (used by the e-mail feature): each new lead (`all`), the leads
+ * routed or assigned to the person and the unassigned ones (`mine`), a daily digest, or none.
+ */
+export const NEW_LEAD_NOTIFICATIONS = ['all', 'mine', 'daily', 'off'] as const;
 export type NewLeadNotification = (typeof NEW_LEAD_NOTIFICATIONS)[number];
 
 /** Whether a lead's reply is e-mailed (the conversation feature). */
@@ -56,11 +59,19 @@ export class User {
   @Column({ name: 'last_sign_in_at', type: 'timestamptz', precision: 3, nullable: true })
   lastSignInAt!: Date | null;
 
-  @Column({ name: 'notify_new_lead', type: 'varchar', length: 8, default: 'instant' })
+  @Column({ name: 'notify_new_lead', type: 'varchar', length: 8, default: 'mine' })
   notifyNewLead!: NewLeadNotification;
 
   @Column({ name: 'notify_assigned', type: 'boolean', default: true })
   notifyAssigned!: boolean;
+
+  /** "Waiting for an answer" e-mails (response-time escalations). */
+  @Column({ name: 'notify_escalations', type: 'boolean', default: true })
+  notifyEscalations!: boolean;
+
+  /** "Follow up" reminder e-mails. */
+  @Column({ name: 'notify_follow_ups', type: 'boolean', default: true })
+  notifyFollowUps!: boolean;
 
   /** A lead's reply by e-mail (`instant`) or not; viewers start `off` (replyDefault). */
   @Column({ name: 'notify_replies', type: 'varchar', length: 8, default: 'instant' })
@@ -88,11 +99,12 @@ export class User {
 }
 
 /**
- * The new-lead e-mail an account starts with: each new lead for admins and members; none for
- * viewers, who read the inbox but do not work it (they can turn it on themselves).
+ * The new-lead e-mail an account starts with: their own and the unassigned leads for admins
+ * and members; none for viewers, who read the inbox but do not work it (they can turn it on
+ * themselves).
  */
 export function newLeadDefault(role: Role): NewLeadNotification {
-  return role === 'viewer' ? 'off' : 'instant';
+  return role === 'viewer' ? 'off' : 'mine';
 }
 
 /** The reply e-mail an account starts with: on for admins and members, off for viewers (as newLeadDefault). */

@@ -90,11 +90,14 @@ export class ContactTriageService {
         order: { id: 'ASC' },
         lock: { mode: 'pessimistic_write' },
       });
+      // The leads given to the assignee: told at once, so that they hear of them in one e-mail.
+      const assigned: ContactSubmission[] = [];
       for (const row of rows) {
-        if ((await this.apply(manager, row, parsed, actor)) === 'none') continue;
+        if ((await this.apply(manager, row, parsed, actor, assigned)) === 'none') continue;
         updated += 1;
         await this.leadChanged(manager, row.id);
       }
+      if (assigned.length > 0 && parsed.assigneeId) await this.leadEvents.assigned(manager, assigned, parsed.assigneeId, actor);
     });
     if (updated > 0) this.deliveries.nudge();
     return updated;
@@ -104,9 +107,16 @@ export class ContactTriageService {
    * Changes what `changes` gives on the locked `row`, with its audit events; a status,
    * assignee or follow-up that is already the one asked for changes nothing and records
    * nothing. A status leaving `new` for the first time is the lead's first response; a held
-   * lead whose status leaves `spam` is released (ContactRelease).
+   * lead whose status leaves `spam` is released (ContactRelease). A lead given to someone is
+   * told to LeadEvents.assigned at once, or, with `assigned`, added to it for the caller to tell.
    */
-  private async apply(manager: EntityManager, row: ContactSubmission, changes: ParsedChanges, actor: Actor): Promise<Outcome> {
+  private async apply(
+    manager: EntityManager,
+    row: ContactSubmission,
+    changes: ParsedChanges,
+    actor: Actor,
+    assigned?: ContactSubmission[],
+  ): Promise<Outcome> {
     let outcome: Outcome = 'none';
     if (changes.status !== undefined && changes.status !== row.status) {
       outcome = 'changed';
@@ -127,7 +137,11 @@ export class ContactTriageService {
       outcome = 'changed';
       // A lead still held sends nothing, its "Assigned to you" e-mail neither.
       const held = row.heldAsSpam && (changes.status ?? row.status) === 'spam';
-      await this.assign(manager, row, changes.assigneeId, actor, held);
+      await this.assign(manager, row, changes.assigneeId, actor);
+      if (changes.assigneeId !== null && !held) {
+        if (assigned) assigned.push(row);
+        else await this.leadEvents.assigned(manager, [row], changes.assigneeId, actor);
+      }
     }
     if (changes.followUpAt !== undefined && changes.followUpAt?.getTime() !== row.followUpAt?.getTime()) {
       outcome = 'changed';
@@ -148,23 +162,13 @@ export class ContactTriageService {
     return this.leads.changed(manager, id);
   }
 
-  /**
-   * Gives the lead to an active member or admin (checkAssignee), or to nobody; queues their
-   * "Assigned to you" e-mail when someone else assigned it (says whether it did).
-   */
-  private async assign(
-    manager: EntityManager,
-    row: ContactSubmission,
-    assigneeId: string | null,
-    actor: Actor,
-    held: boolean,
-  ): Promise<boolean> {
+  /** Gives the lead to an active member or admin (checkAssignee), or to nobody, with its `assign` event. */
+  private async assign(manager: EntityManager, row: ContactSubmission, assigneeId: string | null, actor: Actor): Promise<void> {
     await manager.update(ContactSubmission, { id: row.id }, { assigneeId });
     await this.audit.record(
       { actor, action: 'assign', submissionId: row.id, detail: { from: row.assigneeId, to: assigneeId } },
       manager,
     );
-    return assigneeId !== null && !held && (await this.leadEvents.assigned(manager, row, assigneeId, actor)) > 0;
   }
 
   /** Sets or clears the follow-up date (its reminder goes out once for each date, see ResponseTimeScan). */

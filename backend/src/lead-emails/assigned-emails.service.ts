@@ -6,7 +6,8 @@ import { assignedEmail } from './assigned-email.js';
 
 /**
  * "Assigned to you" as a channel of the lead's events: to the assignee when someone else
- * gave them the lead, if they want it (`notifications.assigned`) and have an address.
+ * gave them the leads, if they want it (`notifications.assigned`) and have an address; the
+ * leads of one action (a bulk assignment) are one e-mail.
  */
 @Injectable()
 export class AssignedEmails implements OnModuleInit {
@@ -18,7 +19,7 @@ export class AssignedEmails implements OnModuleInit {
   onModuleInit(): void {
     this.leadEvents.register({
       name: 'assigned-email',
-      assigned: async (manager, lead, assigneeId, actor) => {
+      assigned: async (manager, leads, assigneeId, actor) => {
         if (!this.mail.enabled || assigneeId === actor.id) return 0;
         const [assignee] = await manager.query<Array<{ email: string; assignedBy: string }>>(
           `SELECT u.email, coalesce((SELECT display_name FROM users WHERE id = $2), $3) AS "assignedBy"
@@ -26,8 +27,10 @@ export class AssignedEmails implements OnModuleInit {
           [assigneeId, actor.id, actor.username],
         );
         if (!assignee) return 0;
-        const content = assignedEmail(lead, assignee.assignedBy, this.mail.publicUrl);
-        await queueEmails(manager, [{ kind: 'assigned', to: assignee.email, content, submissionId: lead.id }]);
+        const content = assignedEmail(leads, assignee.assignedBy, this.mail.publicUrl);
+        // One lead: erased with it; several: erased by the link it names (ERASE_FROM_LEAD_LISTS).
+        const submissionId = leads.length === 1 ? leads[0].id : null;
+        await queueEmails(manager, [{ kind: 'assigned', to: assignee.email, content, submissionId }]);
         return 1;
       },
     });

@@ -91,8 +91,8 @@ export interface LeadChannel {
   created?(manager: EntityManager, lead: ContactSubmission): Promise<number | void>;
   /** A lead changed (status, assignee, follow-up, notes), after its new version. */
   updated?(manager: EntityManager, lead: ChangedLead): Promise<number | void>;
-  /** Someone gave the lead to a teammate (not while it is held as spam). */
-  assigned?(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number | void>;
+  /** Someone gave leads to a teammate, one or several at once (a bulk action; none held as spam). */
+  assigned?(manager: EntityManager, leads: ContactSubmission[], assigneeId: string, actor: Actor): Promise<number | void>;
   /** The lead is still new past its response-time target (once per lead, from the response-time scan). */
   overdue?(manager: EntityManager, lead: DetailedLead): Promise<number | void>;
   /** A message of the lead's conversation was stored (src/conversation/). */
@@ -174,9 +174,9 @@ export class LeadEvents {
     return this.tell((channel) => channel.updated?.(manager, lead));
   }
 
-  /** Someone gave the lead to `assigneeId`. How many deliveries were queued. */
-  assigned(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number> {
-    return this.tell((channel) => channel.assigned?.(manager, lead, assigneeId, actor));
+  /** Someone gave the leads (one action's) to `assigneeId`. How many deliveries were queued. */
+  assigned(manager: EntityManager, leads: ContactSubmission[], assigneeId: string, actor: Actor): Promise<number> {
+    return this.tell((channel) => channel.assigned?.(manager, leads, assigneeId, actor));
   }
 
   /** The lead is overdue. How many deliveries were queued. */

@@ -49,3 +49,18 @@ export function noticeEmail(subject: string, paragraphs: string[], link: { href:
     <p style="margin:0;">${buttonLink(link.href, link.label)}</p>`;
   return { subject, text, html: emailLayout(subject, body) };
 }
+
+/**
+ * A teammate's e-mail about several leads: a paragraph, then each lead's line (escaped in
+ * the HTML part) and the link to its drawer.
+ */
+export function leadListEmail(subject: string, intro: string, leads: Array<{ line: string; href: string }>): EmailContent {
+  const text = [intro, '', ...leads.map(({ line, href }) => `${line}\n  ${href}`), ''].join('\n');
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px;">${subject}</h1>
+    <p style="margin:0 0 16px;">${intro}</p>
+    ${leads.map(
+      ({ line, href }) =>
+        html`<p style="margin:0 0 12px;">${line}<br /><a href="${href}" style="color:#1d4ed8;">Open the lead</a></p>`,
+    )}`;
+  return { subject, text, html: emailLayout(subject, body) };
+}

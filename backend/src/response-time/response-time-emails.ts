@@ -1,29 +1,55 @@
-import { type EmailContent, noticeEmail } from '../mail/email-layout.js';
+import { type EmailContent, leadListEmail, noticeEmail } from '../mail/email-layout.js';
 import { interestLabel } from '../leads/new-lead-email.js';
 
 /** What the response-time e-mails say of a lead: no text the visitor typed beyond its name and company. */
 export interface LeadSummary {
+  id: string;
   name: string;
   company: string | null;
   interest: string;
+  followUpAt: Date | null;
 }
+
+/** A lead's link (its drawer). */
+type LinkOf = (lead: LeadSummary) => string;
 
 const about = (lead: LeadSummary) => [lead.name, lead.company, interestLabel(lead.interest)].filter(Boolean).join(', ');
 
-/** The escalation: a lead still new past the response target. */
-export function waitingEmail(lead: LeadSummary, waitedMinutes: number, link: string): EmailContent {
-  return noticeEmail(
-    `Waiting for an answer: ${lead.name}`,
-    [`This lead has waited past the response target (${waitedMinutes} minutes) without an answer: ${about(lead)}.`],
-    { href: link, label: 'Open the lead' },
+const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * The escalation of leads still new past the response target, one e-mail per person per
+ * scan: one lead is "Waiting for an answer: <name>", several "Waiting for an answer: <n> leads".
+ */
+export function waitingEmail(leads: LeadSummary[], waitedMinutes: number, link: LinkOf): EmailContent {
+  if (leads.length === 1) {
+    const [lead] = leads;
+    return noticeEmail(
+      `Waiting for an answer: ${lead.name}`,
+      [`This lead has waited past the response target (${waitedMinutes} minutes) without an answer: ${about(lead)}.`],
+      { href: link(lead), label: 'Open the lead' },
+    );
+  }
+  return leadListEmail(
+    `Waiting for an answer: ${leads.length} leads`,
+    `These leads have waited past the response target (${waitedMinutes} minutes) without an answer:`,
+    leads.map((lead) => ({ line: about(lead), href: link(lead) })),
   );
 }
 
-/** The follow-up reminder at the date someone set. */
-export function followUpEmail(lead: LeadSummary, followUpAt: Date, link: string): EmailContent {
-  return noticeEmail(
-    `Follow up: ${lead.name}`,
-    [`A follow-up was planned for ${followUpAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${about(lead)}.`],
-    { href: link, label: 'Open the lead' },
+/** The follow-up reminders at the dates someone set, one e-mail per person per scan (as waitingEmail). */
+export function followUpEmail(leads: LeadSummary[], link: LinkOf): EmailContent {
+  if (leads.length === 1) {
+    const [lead] = leads;
+    return noticeEmail(
+      `Follow up: ${lead.name}`,
+      [`A follow-up was planned for ${when(lead.followUpAt ?? new Date())}: ${about(lead)}.`],
+      { href: link(lead), label: 'Open the lead' },
+    );
+  }
+  return leadListEmail(
+    `Follow up: ${leads.length} leads`,
+    'Follow-ups were planned for these leads:',
+    leads.map((lead) => ({ line: `${about(lead)} (${when(lead.followUpAt ?? new Date())})`, href: link(lead) })),
   );
 }

@@ -14,15 +14,14 @@ import { LeadEvents } from '../leads/lead-events.service.js';
 import { responseDueAt } from '../leads/business-time.js';
 import { responseClockStart } from '../leads/first-response.js';
 import { followUpEmail, type LeadSummary, waitingEmail } from './response-time-emails.js';
+import type { EmailContent } from '../mail/email-layout.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
 // Rows a statement handles at once: each claim is one short transaction.
 const BATCH = 100;
 
 interface ClaimedLead extends LeadSummary {
-  id: string;
   assigneeId: string | null;
-  followUpAt: Date | null;
 }
 
 /**
@@ -46,13 +45,19 @@ const CLAIM_FOLLOW_UPS = `
                    ORDER BY follow_up_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
   RETURNING s.id, s.name, s.company, s.interest, s.assignee_id AS "assigneeId", s.follow_up_at AS "followUpAt"`;
 
-/** Active accounts with an address: the assignee, or (none, or no longer active) everyone with one of `roles`. */
-const RECIPIENTS = `
-  SELECT email FROM users WHERE id = $1 AND email IS NOT NULL AND disabled_at IS NULL
-  UNION ALL
-  SELECT email FROM users
-   WHERE role = ANY($2::text[]) AND email IS NOT NULL AND disabled_at IS NULL
-     AND NOT EXISTS (SELECT FROM users WHERE id = $1 AND email IS NOT NULL AND disabled_at IS NULL)`;
+/**
+ * Who hears of each lead ($1 ids, $2 their assignees): the assignee when active with an
+ * address, else every active account with one of the roles $3 and an address; of those, the
+ * ones whose choice `column` (notify_escalations, notify_follow_ups) is on. An assignee who
+ * turned it off is not replaced by the admins: the lead is theirs.
+ */
+const recipientsSql = (column: 'notify_escalations' | 'notify_follow_ups') => `
+  SELECT l.id, u.email FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS l(id, assignee_id, position)
+    JOIN users u ON u.email IS NOT NULL AND u.disabled_at IS NULL
+     AND (u.id = l.assignee_id OR (u.role = ANY($3::text[]) AND NOT EXISTS
+           (SELECT FROM users a WHERE a.id = l.assignee_id AND a.email IS NOT NULL AND a.disabled_at IS NULL)))
+   WHERE u.${column}
+   ORDER BY l.position`;
 
 /**
  * The jobs of response time, in PostgreSQL (docs/decisions/010): every process scans every
@@ -149,14 +154,11 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
       const [leads] = await manager.query<[ClaimedLead[], number]>(CLAIM_OVERDUE);
       if (leads.length === 0) return { claimed: 0, queued };
       const { targetMinutes } = await this.settings.read(manager);
+      queued += await this.queueEmails(manager, leads, 'notify_escalations', ['admin'], (leadsOfOne) => ({
+        kind: 'overdue',
+        content: waitingEmail(leadsOfOne, targetMinutes, (lead) => this.mail.link(`/admin?lead=${lead.id}`)),
+      }));
       for (const lead of leads) {
-        const link = this.mail.link(`/admin?lead=${lead.id}`);
-        queued += await this.queueEmails(manager, lead, ['admin'], (to) => ({
-          kind: 'overdue',
-          to,
-          content: waitingEmail(lead, targetMinutes, link),
-          submissionId: lead.id,
-        }));
         queued += await this.leadEvents.overdue(manager, withoutHistory(await this.leads.of(lead.id, manager)));
       }
       await notifyLive(manager, { type: 'lead.overdue', ids: leads.map((lead) => lead.id) });
@@ -169,33 +171,40 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
     return this.dataSource.transaction(async (manager) => {
       const [leads] = await manager.query<[ClaimedLead[], number]>(CLAIM_FOLLOW_UPS);
       if (leads.length === 0) return { claimed: 0, queued };
-      for (const lead of leads) {
-        const link = this.mail.link(`/admin?lead=${lead.id}`);
-        queued += await this.queueEmails(manager, lead, ['admin', 'member'], (to) => ({
-          kind: 'follow-up',
-          to,
-          content: followUpEmail(lead, new Date(lead.followUpAt ?? Date.now()), link),
-          submissionId: lead.id,
-        }));
-      }
+      queued += await this.queueEmails(manager, leads, 'notify_follow_ups', ['admin', 'member'], (leadsOfOne) => ({
+        kind: 'follow-up',
+        content: followUpEmail(leadsOfOne, (lead) => this.mail.link(`/admin?lead=${lead.id}`)),
+      }));
       await notifyLive(manager, { type: 'lead.follow_up_due', ids: leads.map((lead) => lead.id) });
       return { claimed: leads.length, queued };
     });
   }
 
-  /** To the lead's assignee, or to every active account with one of `roles` when it has none; none while e-mail is off. */
+  /**
+   * One e-mail per person for the batch's leads (recipientsSql): the leads of a person's
+   * e-mail in the batch's order; none while e-mail is off. An e-mail about one lead is erased
+   * with it; one listing several, by the links it names (ERASE_FROM_LEAD_LISTS).
+   */
   private async queueEmails(
     manager: EntityManager,
-    lead: ClaimedLead,
+    leads: ClaimedLead[],
+    choice: 'notify_escalations' | 'notify_follow_ups',
     roles: string[],
-    email: (to: string) => Parameters<typeof queueEmails>[1][number],
+    email: (leads: ClaimedLead[]) => { kind: 'overdue' | 'follow-up'; content: EmailContent },
   ): Promise<number> {
     if (!this.mail.enabled) return 0;
-    const recipients = await manager.query<Array<{ email: string }>>(RECIPIENTS, [lead.assigneeId, roles]);
+    const rows = await manager.query<Array<{ id: string; email: string }>>(recipientsSql(choice), [
+      leads.map((lead) => lead.id),
+      leads.map((lead) => lead.assigneeId),
+      roles,
+    ]);
+    const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    const byPerson = new Map<string, ClaimedLead[]>();
+    for (const row of rows) byPerson.set(row.email, [...(byPerson.get(row.email) ?? []), byId.get(row.id)!]);
     await queueEmails(
       manager,
-      recipients.map((recipient) => email(recipient.email)),
+      [...byPerson].map(([to, ofOne]) => ({ ...email(ofOne), to, submissionId: ofOne.length === 1 ? ofOne[0].id : null })),
     );
-    return recipients.length;
+    return byPerson.size;
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MinRole } from '../identity/roles.js';
+import { PersonDto } from '../identity/dto/person.dto.js';
 import { AssigneeDto } from './dto/assignee.dto.js';
 import { TeamService } from './team.service.js';
 
@@ -19,5 +20,15 @@ export class AssigneesController {
   @ApiOkResponse({ description: 'Every active member and admin, by display name.', type: [AssigneeDto] })
   list(): Promise<AssigneeDto[]> {
     return this.team.assignees();
+  }
+
+  @Get('disabled')
+  @MinRole('admin')
+  @ApiOkResponse({
+    description: 'Every disabled account that still owns a lead, by display name: the inbox filter finds their leads.',
+    type: [PersonDto],
+  })
+  disabledOwners(): Promise<PersonDto[]> {
+    return this.team.disabledOwners();
   }
 }

@@ -8,6 +8,7 @@ import { voidAccountLinks } from '../identity/account-links.js';
 import { Clock } from '../common/clock.js';
 import { Invitation } from './invitation.entity.js';
 import { ASSIGNABLE_ROLES } from '../identity/assignable-roles.js';
+import { PersonDto } from '../identity/dto/person.dto.js';
 import { AssigneeDto } from './dto/assignee.dto.js';
 import { TeamMemberDto } from './dto/team-member.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
@@ -17,6 +18,7 @@ import { clearTwoFactor } from '../identity/clear-two-factor.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import type { RequestClient } from '../mail/security-notice-email.js';
 import { TeamEmails } from '../mail/team-emails.service.js';
+import { HandOver } from './hand-over.service.js';
 
 export const LAST_ADMIN = 'The last active admin cannot be demoted or disabled';
 
@@ -29,6 +31,7 @@ export class TeamService {
     private readonly clock: Clock,
     private readonly teamEmails: TeamEmails,
     private readonly deliveries: DeliveryWorker,
+    private readonly handOver: HandOver,
   ) {}
 
   async list(): Promise<TeamMemberDto[]> {
@@ -37,7 +40,14 @@ export class TeamService {
       where: { expiresAt: MoreThan(this.clock.now()) },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    return [...users.map((user) => TeamMemberDto.fromUser(user)), ...invitations.map((row) => TeamMemberDto.fromInvitation(row))];
+    const openLeads = await this.handOver.openLeadCounts(
+      this.dataSource.manager,
+      users.map((user) => user.id),
+    );
+    return [
+      ...users.map((user) => TeamMemberDto.fromUser(user, openLeads.get(user.id))),
+      ...invitations.map((row) => TeamMemberDto.fromInvitation(row)),
+    ];
   }
 
   /** The active accounts, by display name: whom a lead can be assigned to. */
@@ -50,12 +60,23 @@ export class TeamService {
     return users.map((user) => AssigneeDto.fromUser(user));
   }
 
+  /** The disabled accounts that still own a lead, by display name: the admins find their leads by them. */
+  async disabledOwners(): Promise<PersonDto[]> {
+    const users = await this.dataSource.query<PersonDto[]>(
+      `SELECT u.id, u.username, u.display_name AS "displayName" FROM users u
+        WHERE u.disabled_at IS NOT NULL AND EXISTS (SELECT FROM contact_submissions s WHERE s.assignee_id = u.id)
+        ORDER BY u.display_name, u.username`,
+    );
+    return users.map((user) => PersonDto.from(user));
+  }
+
   /**
    * Changes the role and/or disabled state, or turns two-factor sign-in off, with an audit
    * event for each change; disabling ends the account's sessions and voids its open links in
    * the same transaction. The active admins are locked first, so two admins demoting each
    * other at once cannot leave none. `client` is the admin's request, named in the notice to
-   * the teammate.
+   * the teammate. With `handOverTo`, disabling hands their open leads over in the same
+   * transaction (HandOver): a handover that fails leaves the account as it was.
    */
   async update(id: string, changes: UpdateUserDto, actor: Actor, client: RequestClient): Promise<TeamMemberDto> {
     if (
@@ -65,6 +86,8 @@ export class TeamService {
       changes.away === undefined
     )
       throw new BadRequestException(['role, disabled, twoFactor or away must be given']);
+    if (changes.handOverTo !== undefined && changes.disabled !== true)
+      throw new BadRequestException(['handOverTo is only taken with disabled: true']);
     const updated = await this.dataSource.transaction(async (manager) => {
       const admins = await this.lockActiveAdmins(manager);
       const user = await manager.findOne(User, { where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -85,6 +108,10 @@ export class TeamService {
         if (disabled && user.email) await dropPendingEmailsTo(manager, user.email);
         await this.audit.record({ actor, action: disabled ? 'disable' : 'enable', detail: { userId: id } }, manager);
       }
+      if (changes.handOverTo !== undefined) {
+        await this.handOver.check(manager, id, changes.handOverTo);
+        await this.handOver.handOver(manager, id, changes.handOverTo, actor);
+      }
       // The way back in for a teammate who lost their phone and their recovery codes.
       const twoFactorOff = changes.twoFactor === false && user.twoFactorEnabledAt !== null;
       if (twoFactorOff) {
@@ -99,7 +126,8 @@ export class TeamService {
         await this.audit.record({ actor, action: 'away', detail: { userId: id, away: changes.away } }, manager);
       }
       if (role !== user.role || disabled !== (user.disabledAt !== null) || twoFactorOff || away) await notifyTeamUpdated(manager);
-      return TeamMemberDto.fromUser(await manager.findOneByOrFail(User, { id }));
+      const openLeads = await this.handOver.openLeadCounts(manager, [id]);
+      return TeamMemberDto.fromUser(await manager.findOneByOrFail(User, { id }), openLeads.get(id));
     });
     this.deliveries.nudge();
     return updated;

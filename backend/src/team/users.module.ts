@@ -4,6 +4,7 @@ import { Clock } from '../common/clock.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { AssigneesController } from './assignees.controller.js';
+import { HandOver } from './hand-over.service.js';
 import { TeamService } from './team.service.js';
 import { UsersController } from './users.controller.js';
 
@@ -11,6 +12,6 @@ import { UsersController } from './users.controller.js';
 @Module({
   imports: [AuditModule, MailModule, DeliveriesModule],
   controllers: [UsersController, AssigneesController],
-  providers: [TeamService, Clock],
+  providers: [TeamService, HandOver, Clock],
 })
 export class UsersModule {}

@@ -336,6 +336,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/assignees/disabled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AssigneesController_disabledOwners'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/routing': {
     parameters: {
       query?: never;
@@ -1064,10 +1080,10 @@ export interface components {
     };
     NotificationsDto: {
       /**
-       * @description A mail per new lead, a daily digest, or none.
+       * @description A mail per new lead (`all`), per lead routed or assigned to them and per unassigned one (`mine`), a daily digest, or none.
        * @enum {string}
        */
-      newLead: 'instant' | 'daily' | 'off';
+      newLead: 'all' | 'mine' | 'daily' | 'off';
       /** @description A mail when a lead is assigned to them. */
       assigned: boolean;
       /**
@@ -1075,6 +1091,10 @@ export interface components {
        * @enum {string}
        */
       replies: 'instant' | 'off';
+      /** @description A mail when a lead of theirs (or an unassigned one) waits past the response target. */
+      escalations: boolean;
+      /** @description A mail when a follow-up of theirs (or of an unassigned lead) is due. */
+      followUps: boolean;
     };
     AccountDto: {
       /** Format: uuid */
@@ -1106,10 +1126,14 @@ export interface components {
     };
     UpdateNotificationsDto: {
       /** @enum {string} */
-      newLead?: 'instant' | 'daily' | 'off';
+      newLead?: 'all' | 'mine' | 'daily' | 'off';
       assigned?: boolean;
-      /** @enum {string} */
-      replies?: 'instant' | 'off';
+      /** @description `instant` or `off`; `true` is taken as `instant`, `false` as `off`. */
+      replies?: ('instant' | 'off') | boolean;
+      /** @description "Waiting for an answer" e-mails. */
+      escalations?: boolean;
+      /** @description "Follow up" reminder e-mails. */
+      followUps?: boolean;
     };
     UpdateAccountDto: {
       displayName?: string;
@@ -1234,6 +1258,8 @@ export interface components {
       twoFactor: boolean;
       /** @description Marked away: routing gives them no new leads (always false for an invitation). */
       away: boolean;
+      /** @description Leads of theirs still to work: new or contacted, not held as spam (0 for an invitation). */
+      openLeads: number;
     };
     UpdateUserDto: {
       /** @enum {string} */
@@ -1247,6 +1273,11 @@ export interface components {
        * @enum {boolean}
        */
       twoFactor?: false;
+      /**
+       * @description With `disabled: true`: their open leads (new or contacted, not held as spam) go to this active member or admin, or back to the routing rules (`"routing"`), in the same transaction. Left out: the leads stay theirs.
+       * @example routing
+       */
+      handOverTo?: string;
     };
     AssigneeDto: {
       /** Format: uuid */
@@ -1254,6 +1285,12 @@ export interface components {
       username: string;
       displayName: string;
       away: boolean;
+    };
+    PersonDto: {
+      /** Format: uuid */
+      id: string;
+      username: string;
+      displayName: string;
     };
     RoutingConditionDto: {
       /** @enum {string} */
@@ -1449,12 +1486,6 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
-    PersonDto: {
-      /** Format: uuid */
-      id: string;
-      username: string;
-      displayName: string;
-    };
     LeadRoutingDto: {
       /** @description The rule's name; null for the fallback. */
       rule: string | null;
@@ -1500,6 +1531,7 @@ export interface components {
         | 'role'
         | 'disable'
         | 'enable'
+        | 'hand-over'
         | 'password'
         | 'password-reset'
         | 'two-factor-on'
@@ -2782,6 +2814,26 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AssigneeDto'][];
+        };
+      };
+    };
+  };
+  AssigneesController_disabledOwners: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every disabled account that still owns a lead, by display name: the inbox filter finds their leads. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PersonDto'][];
         };
       };
     };

@@ -24,7 +24,7 @@ export const TEST_ADMIN: SessionUser = {
   role: 'admin',
   timeZone: 'UTC',
   away: false,
-  notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
+  notifications: { newLead: 'mine', assigned: true, replies: 'instant', escalations: true, followUps: true },
   signature: null,
   twoFactor: false,
   recoveryCodesLeft: 0,

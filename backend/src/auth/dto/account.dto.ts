@@ -10,7 +10,11 @@ import {
 
 /** Which e-mails the user wants (sent by the e-mail feature). */
 export class NotificationsDto {
-  @ApiProperty({ enum: NEW_LEAD_NOTIFICATIONS, description: 'A mail per new lead, a daily digest, or none.' })
+  @ApiProperty({
+    enum: NEW_LEAD_NOTIFICATIONS,
+    description:
+      'A mail per new lead (`all`), per lead routed or assigned to them and per unassigned one (`mine`), a daily digest, or none.',
+  })
   newLead!: NewLeadNotification;
 
   @ApiProperty({ description: 'A mail when a lead is assigned to them.' })
@@ -18,6 +22,12 @@ export class NotificationsDto {
 
   @ApiProperty({ enum: REPLY_NOTIFICATIONS, description: 'A mail when a lead of theirs (or an unassigned one) replies.' })
   replies!: ReplyNotification;
+
+  @ApiProperty({ description: 'A mail when a lead of theirs (or an unassigned one) waits past the response target.' })
+  escalations!: boolean;
+
+  @ApiProperty({ description: 'A mail when a follow-up of theirs (or of an unassigned lead) is due.' })
+  followUps!: boolean;
 }
 
 /** The signed-in account (`GET /api/auth/me`). */
@@ -64,7 +74,13 @@ export class AccountDto {
       role: user.role,
       timeZone: user.timeZone,
       away: user.away,
-      notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned, replies: user.notifyReplies },
+      notifications: {
+        newLead: user.notifyNewLead,
+        assigned: user.notifyAssigned,
+        replies: user.notifyReplies,
+        escalations: user.notifyEscalations,
+        followUps: user.notifyFollowUps,
+      },
       signature: user.signature,
       twoFactor: user.twoFactorEnabledAt !== null,
       recoveryCodesLeft,

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, MaxLength, ValidateNested } from 'class-validator';
 import { OptionalField } from '../../common/optional-field.js';
 import { Trim } from '../../common/transforms.js';
@@ -25,10 +25,30 @@ export class UpdateNotificationsDto {
   @IsBoolean({ message: 'notifications.assigned must be true or false' })
   assigned?: boolean;
 
-  @ApiPropertyOptional({ enum: REPLY_NOTIFICATIONS })
+  /**
+   * `instant` or `off` as `me` answers it; `true` and `false` are taken too (the contract's
+   * later section names every choice but `newLead` a boolean): true is `instant`, false `off`.
+   */
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string', enum: [...REPLY_NOTIFICATIONS] }, { type: 'boolean' }],
+    description: '`instant` or `off`; `true` is taken as `instant`, `false` as `off`.',
+  })
   @OptionalField()
-  @IsIn(REPLY_NOTIFICATIONS, { message: `notifications.replies must be one of ${REPLY_NOTIFICATIONS.join(', ')}` })
+  @Transform(({ value }: { value: unknown }) => (value === true ? 'instant' : value === false ? 'off' : value))
+  @IsIn(REPLY_NOTIFICATIONS, {
+    message: `notifications.replies must be one of ${REPLY_NOTIFICATIONS.join(', ')}, true or false`,
+  })
   replies?: ReplyNotification;
+
+  @ApiPropertyOptional({ description: '"Waiting for an answer" e-mails.' })
+  @OptionalField()
+  @IsBoolean({ message: 'notifications.escalations must be true or false' })
+  escalations?: boolean;
+
+  @ApiPropertyOptional({ description: '"Follow up" reminder e-mails.' })
+  @OptionalField()
+  @IsBoolean({ message: 'notifications.followUps must be true or false' })
+  followUps?: boolean;
 }
 
 /**

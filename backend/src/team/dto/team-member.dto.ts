@@ -35,7 +35,10 @@ export class TeamMemberDto {
   @ApiProperty({ description: 'Marked away: routing gives them no new leads (always false for an invitation).' })
   away!: boolean;
 
-  static fromUser(user: User): TeamMemberDto {
+  @ApiProperty({ description: 'Leads of theirs still to work: new or contacted, not held as spam (0 for an invitation).' })
+  openLeads!: number;
+
+  static fromUser(user: User, openLeads = 0): TeamMemberDto {
     return {
       id: user.id,
       username: user.username,
@@ -46,6 +49,7 @@ export class TeamMemberDto {
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
       twoFactor: user.twoFactorEnabledAt !== null,
       away: user.away,
+      openLeads,
     };
   }
 
@@ -61,6 +65,7 @@ export class TeamMemberDto {
       lastSignInAt: null,
       twoFactor: false,
       away: false,
+      openLeads: 0,
     };
   }
 }

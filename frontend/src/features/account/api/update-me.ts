@@ -9,8 +9,8 @@ export type AccountChanges = components['schemas']['UpdateAccountDto'];
 
 export type NewLeadChoice = SessionUser['notifications']['newLead'];
 
-/** How often the new-lead e-mails come, in the order the form offers them. */
-export const NEW_LEAD_CHOICES: readonly NewLeadChoice[] = ['instant', 'daily', 'off'];
+/** Which new-lead e-mails come, in the order the form offers them. */
+export const NEW_LEAD_CHOICES: readonly NewLeadChoice[] = ['all', 'mine', 'daily', 'off'];
 
 /** The profile form's rules: display name, time zone and notification choices. */
 export const updateMeSchema = object({
@@ -18,6 +18,9 @@ export const updateMeSchema = object({
   timeZone: string().required(),
   newLead: string().oneOf(NEW_LEAD_CHOICES),
   assigned: boolean(),
+  replies: boolean(),
+  escalations: boolean(),
+  followUps: boolean(),
 });
 
 export async function updateMe(changes: AccountChanges): Promise<SessionUser> {

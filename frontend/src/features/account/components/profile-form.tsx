@@ -12,10 +12,19 @@ import { NEW_LEAD_CHOICES, type NewLeadChoice, updateMeSchema, useUpdateMe } fro
 import { timeZoneChoices } from '../utils/time-zones';
 
 const NEW_LEAD_LABELS: Record<NewLeadChoice, string> = {
-  instant: 'At once, one e-mail a lead',
+  all: 'Every new lead, at once',
+  mine: 'Mine and the unassigned ones, at once',
   daily: 'Once a day, a digest',
   off: 'Never',
 };
+
+/** The other e-mails, each on or off, in the order the form offers them. */
+const SWITCHES = [
+  { name: 'assigned', label: 'E-mail me when leads are assigned to me' },
+  { name: 'replies', label: 'E-mail me when a lead of mine (or an unassigned one) replies' },
+  { name: 'escalations', label: 'E-mail me when a lead of mine (or an unassigned one) waits past the response target' },
+  { name: 'followUps', label: 'E-mail me when a follow-up of mine (or an unassigned one) is due' },
+] as const;
 
 /** The account's display name, time zone and notification choices, saved together (the e-mail: EmailForm). */
 export function ProfileForm({ user }: { user: SessionUser }) {
@@ -26,14 +35,17 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       timeZone: user.timeZone,
       newLead: user.notifications.newLead,
       assigned: user.notifications.assigned,
+      replies: user.notifications.replies === 'instant',
+      escalations: user.notifications.escalations,
+      followUps: user.notifications.followUps,
     },
     validationSchema: updateMeSchema,
-    onSubmit: async ({ displayName, timeZone, newLead, assigned }) => {
+    onSubmit: async ({ displayName, timeZone, newLead, assigned, replies, escalations, followUps }) => {
       try {
         await update.mutateAsync({
           displayName: displayName.trim(),
           timeZone,
-          notifications: { newLead, assigned },
+          notifications: { newLead, assigned, replies: replies ? 'instant' : 'off', escalations, followUps },
         });
         void toast({ title: 'Account saved' });
       } catch (error) {
@@ -70,10 +82,13 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           </option>
         ))}
       </TextField>
-      <FormControlLabel
-        control={<Checkbox {...formik.getFieldProps({ name: 'assigned', type: 'checkbox' })} disabled={formik.isSubmitting} />}
-        label="E-mail me when a lead is assigned to me"
-      />
+      {SWITCHES.map(({ name, label }) => (
+        <FormControlLabel
+          key={name}
+          control={<Checkbox {...formik.getFieldProps({ name, type: 'checkbox' })} disabled={formik.isSubmitting} />}
+          label={label}
+        />
+      ))}
       <Box>
         <SubmitButton label="Save" submitting={formik.isSubmitting} />
       </Box>

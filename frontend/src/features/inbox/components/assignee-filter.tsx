@@ -1,3 +1,4 @@
+import { useDisabledOwners } from '../api/get-disabled-owners';
 import type { AssigneeChoice } from '../utils/filters';
 import { FilterChips } from './filter-chips';
 
@@ -11,12 +12,17 @@ const OPTIONS: { value: Exclude<AssigneeChoice, ''>; label: string }[] = [
   { value: 'none', label: 'Unassigned' },
 ];
 
-/** "Assigned to me" or "Unassigned": one at most (choosing one drops the other). */
+/**
+ * "Assigned to me", "Unassigned", or (admins) a disabled owner, whose leads no one else's
+ * filter finds: one at most (choosing one drops the other).
+ */
 export function AssigneeFilter({ value, onChange }: AssigneeFilterProps) {
+  const owners = useDisabledOwners();
+  const options = [...OPTIONS, ...owners.map((owner) => ({ value: owner.id, label: `${owner.displayName} (disabled)` }))];
   return (
     <FilterChips
       label="Assignee"
-      options={OPTIONS}
+      options={options}
       selected={value ? [value] : []}
       onChange={(selected) => onChange(selected.find((choice) => choice !== value) ?? '')}
     />

@@ -4,6 +4,7 @@ import { useCan, useSessionUser } from '@/lib/session-user';
 import type { Assignee, ContactSubmission, SeenLead } from '../api/contact-types';
 import { LeadConflictError } from '../api/lead-conflicts';
 import { useAssignees } from '../api/get-assignees';
+import { useDisabledOwners } from '../api/get-disabled-owners';
 import { useUpdateContact } from '../api/update-contact';
 
 export type AssigneeSelectProps = {
@@ -21,13 +22,17 @@ export function AssigneeSelect({ submission, assignee }: AssigneeSelectProps) {
   const canAssign = useCan('triage');
   const me = useSessionUser();
   const people = useAssignees();
+  const owners = useDisabledOwners();
   const current = submission.assigneeId ?? null;
   const pending = update.isPending && update.variables.changes.assigneeId !== undefined;
   const value = (pending ? update.variables.changes.assigneeId : current) ?? UNASSIGNED;
-  // A disabled assignee is no longer among the choices, but stays the lead's.
+  // A disabled assignee is no longer among the choices, but stays the lead's: named as the
+  // drawer's detail names them, or (admins) as the disabled owners' list does.
+  const owner = owners.find((person) => person.id === current);
+  const disabledOwner = owner ? { ...owner, displayName: `${owner.displayName} (disabled)` } : undefined;
   const choices =
     current && !people.some((person) => person.id === current)
-      ? [...people, assignee ?? { id: current, username: '', displayName: 'A teammate' }]
+      ? [...people, disabledOwner ?? assignee ?? { id: current, username: '', displayName: 'A teammate' }]
       : people;
   const handleChange = (assigneeId: string) =>
     update.mutate(

@@ -17,7 +17,7 @@ export type Filters = {
   /** Custom range, first and last local day (both included). */
   from: string;
   to: string;
-  /** "Assigned to me" or "Unassigned" (the API's `assignee=me|none`). */
+  /** "Assigned to me", "Unassigned", or a person's leads by their id (the API's `assignee=me|none|<id>`). */
   assignee: AssigneeChoice;
   /** The view (utils/inbox-views): '' for the inbox, 'spam' for the held leads. */
   view: string;
@@ -27,7 +27,9 @@ export type Filters = {
   followUp: FollowUpChoice;
 };
 
-export type AssigneeChoice = '' | 'me' | 'none';
+/** '' (anyone), 'me', 'none', or a person's id (the admins' filter by a disabled owner). */
+export type AssigneeChoice = '' | 'me' | 'none' | (string & {});
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type ResponseChoice = '' | 'overdue' | 'waiting' | 'answered';
 export type FollowUpChoice = '' | 'due';
 const RESPONSE_CHOICES: readonly ResponseChoice[] = ['overdue', 'waiting', 'answered'];
@@ -54,12 +56,15 @@ export function readFilters(params: URLSearchParams): Filters {
     range: range === '7' || range === '30' || range === '90' || range === 'custom' ? range : '',
     from: DAY_PATTERN.test(params.get('from') ?? '') ? params.get('from')! : '',
     to: DAY_PATTERN.test(params.get('to') ?? '') ? params.get('to')! : '',
-    assignee:
-      params.get('assignee') === 'me' || params.get('assignee') === 'none' ? (params.get('assignee') as AssigneeChoice) : '',
+    assignee: assigneeChoice(params.get('assignee') ?? ''),
     view: findView(params.get('view') ?? '').id,
     response: RESPONSE_CHOICES.find((choice) => choice === params.get('response')) ?? '',
     followUp: params.get('followUp') === 'due' ? 'due' : '',
   };
+}
+
+function assigneeChoice(value: string): AssigneeChoice {
+  return value === 'me' || value === 'none' || UUID_PATTERN.test(value) ? value : '';
 }
 
 /** The URL's search params for `filters`; empty values are left out. */

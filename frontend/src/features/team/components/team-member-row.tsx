@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,6 +13,7 @@ import type { Invitation, TeamMember } from '../api/team-types';
 import { useUpdateUser } from '../api/update-user';
 import { useWithdrawInvitation } from '../api/withdraw-invitation';
 import { LAST_ADMIN_REASON } from '../utils/last-admin';
+import { DisableDialog } from './disable-dialog';
 
 export type TeamMemberRowProps = {
   member: TeamMember;
@@ -20,6 +21,8 @@ export type TeamMemberRowProps = {
   lastAdmin: boolean;
   isMe: boolean;
   onInvited: (invitation: Invitation) => void;
+  /** Whom their open leads can be handed to when they are disabled: the other active members and admins. */
+  people?: TeamMember[];
 };
 
 const STATE_LABELS: Record<TeamMember['state'], string> = { active: 'Active', invited: 'Invited', disabled: 'Disabled' };
@@ -65,15 +68,31 @@ function InvitationActions({ member, onInvited }: Pick<TeamMemberRowProps, 'memb
   );
 }
 
-/** The actions of an account: its role, disable (or enable), and turning off a teammate's two-factor sign-in. */
-function AccountActions({ member, lastAdmin, isMe }: Pick<TeamMemberRowProps, 'member' | 'lastAdmin' | 'isMe'>) {
+/**
+ * The actions of an account: its role, disable (confirmed in a dialog that says what becomes
+ * of their open leads) or enable, and turning off a teammate's two-factor sign-in.
+ */
+function AccountActions({
+  member,
+  lastAdmin,
+  isMe,
+  people = [],
+}: Pick<TeamMemberRowProps, 'member' | 'lastAdmin' | 'isMe' | 'people'>) {
   const update = useUpdateUser();
+  const disable = useUpdateUser();
+  const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
   const name = memberName(member);
   const disabled = member.state === 'disabled';
   const role = update.isPending ? (update.variables.changes.role ?? member.role) : member.role;
   const change = (changes: { role?: Role; disabled?: boolean; twoFactor?: false }) =>
     update.mutate({ id: member.id, changes }, { onError: failed('Not changed') });
+  const askToDisable = () => {
+    disable.reset();
+    setConfirming(true);
+  };
+  const confirmDisable = (handOverTo: string | undefined) =>
+    disable.mutate({ id: member.id, changes: { disabled: true, handOverTo } }, { onSuccess: () => setConfirming(false) });
   return (
     <>
       <NativeSelect
@@ -95,10 +114,22 @@ function AccountActions({ member, lastAdmin, isMe }: Pick<TeamMemberRowProps, 'm
         disabled={lastAdmin || update.isPending}
         aria-describedby={lastAdmin ? reasonId : undefined}
         aria-label={`${disabled ? 'Enable' : 'Disable'} ${name}${isMe ? ' (you)' : ''}`}
-        onClick={() => change({ disabled: !disabled })}
+        onClick={() => (disabled ? change({ disabled: false }) : askToDisable())}
       >
         {disabled ? 'Enable' : 'Disable'}
       </Button>
+      {confirming ? (
+        <DisableDialog
+          member={member}
+          name={name}
+          people={people.filter((person) => person.id !== member.id)}
+          open
+          pending={disable.isPending}
+          error={disable.error}
+          onCancel={() => setConfirming(false)}
+          onConfirm={confirmDisable}
+        />
+      ) : null}
       {/* For a teammate who lost their phone and recovery codes; one's own goes off on the Account page, with the password. */}
       {member.twoFactor && !isMe ? (
         <Button
@@ -120,7 +151,7 @@ function AccountActions({ member, lastAdmin, isMe }: Pick<TeamMemberRowProps, 'm
 }
 
 /** One person of the team: who, their state, and what an admin can do about them. */
-export function TeamMemberRow({ member, lastAdmin, isMe, onInvited }: TeamMemberRowProps) {
+export function TeamMemberRow({ member, lastAdmin, isMe, onInvited, people }: TeamMemberRowProps) {
   const name = memberName(member);
   return (
     <Paper component="article" variant="outlined" aria-label={name} data-testid="team-member" sx={{ p: 2, borderRadius: 3 }}>
@@ -138,6 +169,11 @@ export function TeamMemberRow({ member, lastAdmin, isMe, onInvited }: TeamMember
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {[member.username, member.email].filter(Boolean).join(' · ')}
       </Typography>
+      {member.openLeads > 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {member.openLeads === 1 ? '1 open lead' : `${member.openLeads} open leads`}
+        </Typography>
+      ) : null}
       {member.state !== 'invited' ? (
         <Typography variant="body2" color="text.secondary">
           {member.lastSignInAt ? `Last signed in ${new Date(member.lastSignInAt).toLocaleString()}` : 'Never signed in'}
@@ -147,7 +183,7 @@ export function TeamMemberRow({ member, lastAdmin, isMe, onInvited }: TeamMember
         {member.state === 'invited' ? (
           <InvitationActions member={member} onInvited={onInvited} />
         ) : (
-          <AccountActions member={member} lastAdmin={lastAdmin} isMe={isMe} />
+          <AccountActions member={member} lastAdmin={lastAdmin} isMe={isMe} people={people} />
         )}
       </Box>
     </Paper>

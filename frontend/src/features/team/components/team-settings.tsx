@@ -51,6 +51,9 @@ export function TeamSettings({ me }: TeamSettingsProps) {
                   isMe={member.id === me.id}
                   lastAdmin={isLastActiveAdmin(users.data, member)}
                   onInvited={setInvitation}
+                  people={users.data.filter(
+                    (person) => person.state === 'active' && (person.role === 'member' || person.role === 'admin'),
+                  )}
                 />
               </li>
             ))}

@@ -12,6 +12,7 @@ const member = (id: string, role: TeamMember['role'], state: TeamMember['state']
   lastSignInAt: null,
   twoFactor: false,
   away: false,
+  openLeads: 0,
 });
 
 describe('isLastActiveAdmin', () => {
