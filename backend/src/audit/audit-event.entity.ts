@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'webhook-update',
   'webhook-rotate-secret',
   'webhook-delete',
+  'meeting',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -48,6 +48,10 @@ import { Conversation1796700000000 } from './migrations/1796700000000-conversati
 import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
+import { Booking1796820000000 } from './migrations/1796820000000-booking.js';
+import { BookingSettings } from '../booking/booking-settings.entity.js';
+import { Meeting } from '../booking/meeting.entity.js';
+import { BookingEvent } from '../booking/booking-event.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -69,6 +73,9 @@ const ENTITIES = [
   LeadReplyToken,
   ReplyTemplate,
   ImapMailbox,
+  BookingSettings,
+  Meeting,
+  BookingEvent,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -102,6 +109,7 @@ export const MIGRATIONS = [
   Conversation1796700000000,
   ReplyTemplates1796700000001,
   ImapMailboxes1796710000000,
+  Booking1796820000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SpamModule } from './spam/spam.module.js';
+import { BookingModule } from '../booking/booking.module.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
 import { IntakeMetrics } from './intake-metrics.service.js';
@@ -9,7 +10,7 @@ import { SubmissionBatcher } from './submission-batcher.js';
 import { SubmissionCountsRollup } from '../leads/submission-counts-rollup.service.js';
 
 @Module({
-  imports: [DeliveriesModule, SpamModule],
+  imports: [DeliveriesModule, SpamModule, BookingModule],
   controllers: [ContactController],
   providers: [ContactService, AdmissionBatcher, SubmissionBatcher, SubmissionCountsRollup, IntakeMetrics],
 })

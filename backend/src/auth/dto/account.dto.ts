@@ -46,6 +46,13 @@ export class AccountDto {
   @ApiProperty({ type: String, nullable: true, description: 'Added below each message the user sends a lead.' })
   signature!: string | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The user's booking link, which the leads assigned to them get (null: the team's).",
+  })
+  bookingUrl!: string | null;
+
   @ApiProperty({ description: 'Two-factor sign-in is on.' })
   twoFactor!: boolean;
 
@@ -62,6 +69,7 @@ export class AccountDto {
       timeZone: user.timeZone,
       notifications: { newLead: user.notifyNewLead, assigned: user.notifyAssigned, replies: user.notifyReplies },
       signature: user.signature,
+      bookingUrl: user.bookingUrl,
       twoFactor: user.twoFactorEnabledAt !== null,
       recoveryCodesLeft,
     };
