@@ -20,6 +20,7 @@ export const leadFixture = (overrides: Partial<ContactSubmission> = {}): Contact
   followUpAt: null,
   lastMessageAt: null,
   awaitingReply: false,
+  nextMeetingAt: null,
   spamScore: 0,
   spamReasons: [],
   heldAsSpam: false,

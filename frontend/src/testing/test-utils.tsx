@@ -25,6 +25,7 @@ export const TEST_ADMIN: SessionUser = {
   timeZone: 'UTC',
   notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
   signature: null,
+  bookingUrl: null,
   twoFactor: false,
   recoveryCodesLeft: 0,
 };
