@@ -29,6 +29,7 @@ describe('one’s own account', () => {
       timeZone: 'Europe/Paris',
       notifications: { newLead: 'daily', assigned: true, replies: 'instant' },
       signature: null,
+      bookingUrl: null,
       twoFactor: false,
       recoveryCodesLeft: 0,
     };

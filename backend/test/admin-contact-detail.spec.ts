@@ -56,6 +56,8 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
       assignee: null,
       ...NO_PROVENANCE,
       otherSubmissions: [],
+      meetings: [],
+      nextMeetingAt: null,
       firstRespondedAt: null,
       responseMinutes: null,
       // Set by the response-time scan within its interval of the arrival.

@@ -110,6 +110,7 @@ describe('admin sign-in', () => {
       timeZone: 'UTC',
       notifications: { newLead: 'instant', assigned: true, replies: 'instant' },
       signature: null,
+      bookingUrl: null,
       twoFactor: false,
       recoveryCodesLeft: 0,
     });

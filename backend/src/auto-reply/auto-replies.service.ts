@@ -10,8 +10,8 @@ import { queueEmails } from '../mail/queue-emails.js';
 import { autoReplyEmail } from './auto-reply-email.js';
 import { greetedName } from './auto-reply-name.js';
 import { AutoReplySettingsService } from './auto-reply-settings.service.js';
-import { BookingLinks } from '../booking/booking-links.service.js';
-import { withoutParameter } from '../booking/booking-link.js';
+import { BookingLinks } from '../leads/booking-links.service.js';
+import { withoutParameter } from '../common/booking-link.js';
 
 /** A stored lead, as much of it as its auto-reply needs. */
 export interface RepliedLead {

@@ -1,8 +1,5 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
-
-/** The scheduling tools whose links the product completes (and, for the first two, whose bookings come back). */
-export const BOOKING_PROVIDERS = ['calcom', 'calendly', 'other'] as const;
-export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
+import type { BookingProvider } from '../common/booking-link.js';
 
 /** The team's booking link, used for a lead whose assignee has none (Settings → Booking): one row. */
 @Entity('booking_settings')

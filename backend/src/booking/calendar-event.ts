@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { MeetingProvider } from './meeting.entity.js';
+import type { MeetingProvider } from '../leads/meeting.entity.js';
 
 /**
  * A booking event of either provider, as the product reads it (docs/booking.md lists the

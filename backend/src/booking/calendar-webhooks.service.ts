@@ -2,7 +2,7 @@ import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/co
 import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import type { Environment } from '../config/environment.js';
-import { readBody } from '../conversation/inbound-email-endpoint.service.js';
+import { readBody } from '../common/read-body.js';
 import { calcomEvent, calendlyEvent, parseJson } from './calendar-event.js';
 import { calcomSignatureValid, calendlySignatureValid } from './calendar-signatures.js';
 import { Meetings, type TakenEvent } from './meetings.service.js';

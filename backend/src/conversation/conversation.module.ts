@@ -3,7 +3,6 @@ import { AuditModule } from '../audit/audit.module.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 import { MailModule } from '../mail/mail.module.js';
-import { BookingModule } from '../booking/booking.module.js';
 import { InboundEmailController } from './inbound-email.controller.js';
 import { InboundEmailEndpoint } from './inbound-email-endpoint.service.js';
 import { ImapPoller } from './imap-poller.service.js';
@@ -22,7 +21,7 @@ import { ReplyTemplatesController } from './reply-templates.controller.js';
  * and the team's reply templates (ReplyTemplates).
  */
 @Module({
-  imports: [AuditModule, DeliveriesModule, MailModule, BookingModule],
+  imports: [AuditModule, DeliveriesModule, MailModule],
   controllers: [LeadMessagesController, InboundEmailController, ReplyTemplatesController],
   providers: [
     MessageSending,

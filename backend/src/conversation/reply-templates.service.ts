@@ -12,7 +12,7 @@ import {
 } from './dto/reply-template.dto.js';
 import { firstNameOf, renderTemplate, unknownVariables } from './reply-template.js';
 import { ReplyTemplate } from './reply-template.entity.js';
-import { BookingLinks } from '../booking/booking-links.service.js';
+import { BookingLinks } from '../leads/booking-links.service.js';
 
 /** 400 naming every unknown variable of the fields given. */
 function checkVariables(fields: { subject?: string | null; body?: string }): void {

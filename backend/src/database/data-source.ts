@@ -50,7 +50,7 @@ import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mail
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 import { Booking1796820000000 } from './migrations/1796820000000-booking.js';
 import { BookingSettings } from '../booking/booking-settings.entity.js';
-import { Meeting } from '../booking/meeting.entity.js';
+import { Meeting } from '../leads/meeting.entity.js';
 import { BookingEvent } from '../booking/booking-event.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */

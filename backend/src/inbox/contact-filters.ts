@@ -4,7 +4,7 @@ import type { Interest } from '../leads/contact-rules.js';
 import type { SubmissionStatus } from '../leads/contact-submission.entity.js';
 import type { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 import { instant } from '../common/instant.js';
-import { MEETING_CONDITIONS, type MeetingFilter } from '../booking/lead-meetings.js';
+import { MEETING_CONDITIONS, type MeetingFilter } from '../leads/lead-meetings.js';
 
 /** The inbox's filters, checked (see ContactFiltersQueryDto). */
 export interface ContactFilters {

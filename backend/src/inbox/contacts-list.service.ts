@@ -8,7 +8,7 @@ import { contactsPageQuery } from './contacts-page.query.js';
 import { ContactSubmissionDto } from '../leads/dto/contact-submission.dto.js';
 import type { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
 import { repeatsOf } from '../leads/repeat-leads.js';
-import { nextMeetingsOf } from '../booking/lead-meetings.js';
+import { nextMeetingsOf } from '../leads/lead-meetings.js';
 
 /** One page of the list and the headers that go with it (`X-Total-Count`, `Link`). */
 export interface ContactsListPage {

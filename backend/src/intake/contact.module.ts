@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SpamModule } from './spam/spam.module.js';
-import { BookingModule } from '../booking/booking.module.js';
 import { ContactController } from './contact.controller.js';
 import { ContactService } from './contact.service.js';
 import { IntakeMetrics } from './intake-metrics.service.js';
@@ -10,7 +9,7 @@ import { SubmissionBatcher } from './submission-batcher.js';
 import { SubmissionCountsRollup } from '../leads/submission-counts-rollup.service.js';
 
 @Module({
-  imports: [DeliveriesModule, SpamModule, BookingModule],
+  imports: [DeliveriesModule, SpamModule],
   controllers: [ContactController],
   providers: [ContactService, AdmissionBatcher, SubmissionBatcher, SubmissionCountsRollup, IntakeMetrics],
 })

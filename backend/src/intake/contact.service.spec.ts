@@ -12,7 +12,7 @@ import type { FormTokens } from './spam/form-tokens.service.js';
 import type { SpamScorer } from './spam/spam-scorer.service.js';
 import type { Admission, AdmissionBatcher, AdmissionRequest } from './admission-batcher.js';
 import type { NewSubmission, StoreOutcome, SubmissionBatcher } from './submission-batcher.js';
-import type { BookingLinks } from '../booking/booking-links.service.js';
+import type { BookingLinks } from '../leads/booking-links.service.js';
 
 const form: CreateContactDto = { name: 'Ada Lovelace', email: 'ada@example.com', interest: 'partnership' };
 const LIMIT = 5;

@@ -13,7 +13,7 @@ import { THANK_YOU_MESSAGE } from '../leads/contact-rules.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import { type Admission, AdmissionBatcher, RATE_WINDOW_MS } from './admission-batcher.js';
 import { type NewSubmission, SubmissionBatcher, type StoreOutcome } from './submission-batcher.js';
-import { BookingLinks } from '../booking/booking-links.service.js';
+import { BookingLinks } from '../leads/booking-links.service.js';
 
 const TOO_MANY = 'Too many submissions. Please try again later.';
 

@@ -5,8 +5,8 @@ import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import { IntakeMetrics } from './intake-metrics.service.js';
-import { bookingLink } from '../booking/booking-link.js';
-import type { BookingProvider } from '../booking/booking-settings.entity.js';
+import { bookingLink } from '../common/booking-link.js';
+import type { BookingProvider } from '../common/booking-link.js';
 import { type StoreSubmissionsStatement, storeSubmissionsSql, type SubmissionField } from './store-submissions.sql.js';
 
 /**

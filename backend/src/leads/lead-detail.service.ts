@@ -11,7 +11,7 @@ import { ContactDetailDto, OtherSubmissionDto } from './dto/contact-detail.dto.j
 import { type DetailedLead, LeadEvents } from './lead-events.service.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import { SHEET_CHANNEL } from './spreadsheet-copy.js';
-import { meetingsOf } from '../booking/lead-meetings.js';
+import { meetingsOf } from './lead-meetings.js';
 
 /**
  * The lead as `GET /api/admin/contacts/:id` answers it, without its history: what the

@@ -4,16 +4,17 @@ import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { ErasureService } from './erasure.service.js';
 import { LeadDetail } from './lead-detail.service.js';
 import { LeadEvents } from './lead-events.service.js';
+import { BookingLinks } from './booking-links.service.js';
 
 /**
- * The lead's events (LeadEvents), its detail (LeadDetail) and its erasure: global, so that
+ * The lead's events (LeadEvents), its detail (LeadDetail), its erasure and its booking link (BookingLinks): global, so that
  * every channel can subscribe and every feature that changes or erases a lead can tell it,
  * with one registry for the app.
  */
 @Global()
 @Module({
   imports: [AuditModule, DeliveriesModule],
-  providers: [LeadEvents, ErasureService, LeadDetail],
-  exports: [LeadEvents, ErasureService, LeadDetail],
+  providers: [LeadEvents, ErasureService, LeadDetail, BookingLinks],
+  exports: [LeadEvents, ErasureService, LeadDetail, BookingLinks],
 })
 export class LeadsModule {}

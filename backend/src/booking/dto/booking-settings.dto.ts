@@ -1,8 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { Trim } from '../../common/transforms.js';
-import { BOOKING_URL_MAX_LENGTH, IsBookingUrlOrNull } from '../booking-link.js';
-import { BOOKING_PROVIDERS, type BookingProvider } from '../booking-settings.entity.js';
+import {
+  BOOKING_PROVIDERS,
+  BOOKING_URL_MAX_LENGTH,
+  type BookingProvider,
+  IsBookingUrlOrNull,
+} from '../../common/booking-link.js';
 
 /** GET and PUT /api/admin/settings/booking: the team's booking link and the tool it opens. */
 export class BookingSettingsDto {

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { OptionalField } from '../../common/optional-field.js';
-import { BOOKING_URL_MAX_LENGTH, IsBookingUrlOrNull } from '../../booking/booking-link.js';
+import { BOOKING_URL_MAX_LENGTH, IsBookingUrlOrNull } from '../../common/booking-link.js';
 import { Trim } from '../../common/transforms.js';
 import {
   NEW_LEAD_NOTIFICATIONS,

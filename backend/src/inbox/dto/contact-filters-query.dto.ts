@@ -13,7 +13,7 @@ import {
 import { INTEREST_VALUES, type Interest } from '../../leads/contact-rules.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../leads/contact-submission.entity.js';
 import { Trim } from '../../common/transforms.js';
-import { MEETING_FILTERS, type MeetingFilter } from '../../booking/lead-meetings.js';
+import { MEETING_FILTERS, type MeetingFilter } from '../../leads/lead-meetings.js';
 
 /** "a,b" or ?x=a&x=b → ['a', 'b']; other types pass unchanged so that the validators name them. */
 const CommaList = () =>

@@ -6,9 +6,9 @@ import type { Delivery } from '../../deliveries/delivery.entity.js';
 import type { ContactNote } from '../contact-note.entity.js';
 import { PersonDto } from '../../identity/dto/person.dto.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
-import { MeetingDto } from '../../booking/dto/meeting.dto.js';
-import type { Meeting } from '../../booking/meeting.entity.js';
-import { nextMeetingIn } from '../../booking/lead-meetings.js';
+import { MeetingDto } from './meeting.dto.js';
+import type { Meeting } from '../meeting.entity.js';
+import { nextMeetingIn } from '../lead-meetings.js';
 
 export const DELIVERY_STATES = ['off', 'pending', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];

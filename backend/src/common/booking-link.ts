@@ -1,5 +1,8 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import type { BookingProvider } from './booking-settings.entity.js';
+
+/** The scheduling tools whose links the product completes (and, for the first two, whose bookings come back). */
+export const BOOKING_PROVIDERS = ['calcom', 'calendly', 'other'] as const;
+export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
 
 /** The longest booking link an account or the team may save. */
 export const BOOKING_URL_MAX_LENGTH = 2048;

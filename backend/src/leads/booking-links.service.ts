@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { bookingLink } from './booking-link.js';
-import type { BookingProvider } from './booking-settings.entity.js';
+import { bookingLink, type BookingProvider } from '../common/booking-link.js';
 
 interface LinkRow {
   name: string;

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ContactSubmission } from '../leads/contact-submission.entity.js';
+import { ContactSubmission } from './contact-submission.entity.js';
 
 /** The tools whose bookings come back by webhook. */
 export const MEETING_PROVIDERS = ['calcom', 'calendly'] as const;
