@@ -370,6 +370,26 @@ describe('booking', () => {
     });
   });
 
+  it('gives a lead held as spam no link, and takes no booking for it', async () => {
+    // The spam score on (another replica on the same database): this one is held.
+    const scored = await createTestApp({ databaseUrl: sut.databaseUrl, env: { SPAM_FILTER: 'on', CONTACT_RATE_LIMIT: '1000' } });
+    try {
+      const spam = {
+        name: 'Cheap Viagra',
+        email: 'sales@pharma.example',
+        comments: 'Buy viagra and cialis online, no prescription: https://pharma.example https://pharma.example/order',
+      };
+      const held = await submit(spam, scored);
+      expect((await detail(held.id)).heldAsSpam).toBe(true);
+      expect(held.booking).toBeNull();
+      const booked = calcomBooking('BOOKING_CREATED', 'cal-held-1', { leadId: held.id });
+      expect((await calcomSigned(booked).expect(202)).body).toEqual({ stored: 0 });
+      expect((await detail(held.id)).meetings).toEqual([]);
+    } finally {
+      await scored.close();
+    }
+  });
+
   describe('Calendly', () => {
     it('refuses a missing, wrong or stale signature with 401; books by id, once; a cancel marks it', async () => {
       const lead = await submit({ name: 'Grace Hopper', email: 'grace@example.com' });
