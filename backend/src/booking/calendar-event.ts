@@ -40,8 +40,13 @@ type Json = Record<string, unknown>;
 
 const object = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_TEXT) : null;
+// Control characters (NUL above all, which PostgreSQL refuses in text) are dropped from what is kept.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+const text = (value: unknown): string | null => {
+  const kept = typeof value === 'string' ? value.replace(CONTROL, '').trim() : '';
+  return kept === '' ? null : kept.slice(0, MAX_TEXT);
+};
 
 function required(value: unknown, field: string): string {
   const found = text(value);
