@@ -63,6 +63,7 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
       // Set by the response-time scan within its interval of the arrival.
       responseDueAt: res.body.responseDueAt === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       followUpAt: null,
+      releasedAt: null,
     });
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { IncomingMessage } from 'node:http';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
-import { seedSubmissions } from './support/seed.js';
+import { loadUnbounded, seedSubmissions } from './support/seed.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { createTestApp, signedInAgent, type TestApp } from './support/test-app.js';
 
@@ -20,7 +21,43 @@ const HEADER = [
   'utm_campaign',
   'referrer',
   'assignee',
+  'assignee_name',
+  'follow_up_at',
+  'first_responded_at',
+  'response_minutes',
+  'notes',
+  'last_note',
 ];
+
+/** An export whose client has stopped reading: the server can only write until the socket's buffers fill. */
+interface StalledDownload {
+  status: number;
+  /** Reads the rest and ends the download. */
+  finish(): Promise<void>;
+}
+
+/** Starts a download and stops reading it as soon as its headers arrive. */
+function stalledDownload(agent: ReturnType<typeof request.agent>, path: string): Promise<StalledDownload> {
+  return new Promise((resolve, reject) => {
+    let ended: Promise<void>;
+    agent
+      .get(path)
+      .buffer(true)
+      .parse((res, done) => {
+        // The node response under superagent's type: a readable stream of the body.
+        const response = res as unknown as IncomingMessage;
+        response.pause();
+        ended = new Promise((whenEnded) => {
+          response.on('end', () => {
+            done(null, null);
+            whenEnded();
+          });
+        });
+        resolve({ status: response.statusCode ?? 0, finish: () => (response.resume(), ended) });
+      })
+      .catch(reject);
+  });
+}
 
 /** The raw bytes of a CSV answer, as a browser saves the file. */
 async function download(
@@ -80,7 +117,7 @@ describe('GET /api/admin/contacts/export.csv', () => {
     expect(text.startsWith(`${HEADER.join(',')}\r\n`)).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text).toContain(
-      `${ids['Plain Person']},2026-11-01T08:00:00.123Z,Plain Person,seed1@example.com,,Acme,empower-team,new,Nothing special,,,,,\r\n`,
+      `${ids['Plain Person']},2026-11-01T08:00:00.123Z,Plain Person,seed1@example.com,,Acme,empower-team,new,Nothing special,,,,,,,,,,0,\r\n`,
     );
   });
 
@@ -140,6 +177,38 @@ describe('GET /api/admin/contacts/export.csv', () => {
     });
   });
 
+  it("adds the lead's working fields, and writes dates in the time zone asked for", async () => {
+    const id = ids['Plain Person'];
+    await admin
+      .patch(`/api/admin/contacts/${id}`)
+      .send({ status: 'contacted', assigneeId: (await admin.get('/api/auth/me')).body.id, followUpAt: '2026-12-01T16:30:00Z' })
+      .expect(200);
+    for (const body of ['Called, no answer', 'Second try: "booked", call on Monday']) {
+      await admin.post(`/api/admin/contacts/${id}/notes`).send({ body }).expect(201);
+    }
+    const { bytes } = await download(admin, '/api/admin/contacts/export.csv?q=plain&tz=Europe/Paris');
+    const records: string[][] = parse(bytes, { bom: true });
+    const [header, record] = records;
+    const row = Object.fromEntries(header.map((name, index) => [name, record[index]]));
+    const { body: detail } = await admin.get(`/api/admin/contacts/${id}`).expect(200);
+    const paris = (iso: string) =>
+      new Date(iso).toLocaleString('sv-SE', { timeZone: 'Europe/Paris', hour12: false }).replace(/,/g, '');
+    expect(row).toMatchObject({
+      submitted_at: '2026-11-01 09:00:00',
+      status: 'contacted',
+      assignee: 'admin',
+      assignee_name: detail.assignee.displayName,
+      follow_up_at: '2026-12-01 17:30:00',
+      first_responded_at: paris(detail.firstRespondedAt),
+      response_minutes: String(detail.responseMinutes),
+      notes: '2',
+      last_note: 'Second try: "booked", call on Monday',
+    });
+
+    const bad = await admin.get('/api/admin/contacts/export.csv?tz=Mars/Base').expect(400);
+    expect(bad.body.message).toEqual(['tz must be a known IANA time zone']);
+  });
+
   it('answers a header alone when nothing matches', async () => {
     const { bytes } = await download(admin, '/api/admin/contacts/export.csv?q=nobody-at-all');
     expect(bytes.toString('utf8')).toBe(`\ufeff${HEADER.join(',')}\r\n`);
@@ -149,5 +218,47 @@ describe('GET /api/admin/contacts/export.csv', () => {
     const res = await admin.get('/api/admin/contacts/export.csv?status=gone').expect(400);
     expect(res.body.message).toEqual(['status must be one or more of new, contacted, qualified, archived, spam']);
     await request(sut.server).get('/api/admin/contacts/export.csv').expect(401);
+  });
+
+  it('runs at most two exports at once per user: a third answers 429 until one has finished', async () => {
+    // About 24 MB of CSV: far more than the sockets buffer, so a stalled export stays open.
+    await loadUnbounded(
+      sut.databaseUrl,
+      `INSERT INTO contact_submissions (id, name, email, interest, submitted_at, comments)
+       SELECT gen_random_uuid(), 'Bulk ' || n, 'bulk' || n || '@example.com', 'empower-team', now(), repeat('x', 4000)
+         FROM generate_series(1, 6000) AS n`,
+    );
+    const stalled: StalledDownload[] = [];
+    try {
+      const [first, second] = [
+        await stalledDownload(admin, '/api/admin/contacts/export.csv'),
+        await stalledDownload(admin, '/api/admin/contacts/export.csv'),
+      ];
+      stalled.push(first, second);
+      expect([first.status, second.status]).toEqual([200, 200]);
+
+      const third = await admin.get('/api/admin/contacts/export.csv').expect(429);
+      expect(third.body.message).toBe('At most 2 exports run at once per user; try again when one has finished');
+      expect(third.headers['retry-after']).toBeDefined();
+      // Another user has slots of their own.
+      const { body: invitation } = await admin
+        .post('/api/admin/invitations')
+        .send({ email: 'exporter@example.com', role: 'member' })
+        .expect(201);
+      const member = request.agent(sut.server);
+      await member
+        .post('/api/auth/invitations/accept')
+        .send({ token: String(invitation.inviteUrl).split('#')[1], username: 'exporter', password: 'a long member password 42' })
+        .expect(201);
+      await member.get('/api/admin/contacts/export.csv?q=nobody-at-all').expect(200);
+
+      await first.finish();
+      await admin.get('/api/admin/contacts/export.csv?q=nobody-at-all').expect(200);
+      await second.finish();
+    } finally {
+      // A failed expectation must not leave the server writing to a client that never reads.
+      await Promise.all(stalled.map((download) => download.finish()));
+      await sut.dataSource.query("DELETE FROM contact_submissions WHERE name LIKE 'Bulk %'");
+    }
   });
 });

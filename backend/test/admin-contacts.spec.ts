@@ -60,6 +60,7 @@ describe('GET /api/admin/contacts', () => {
       responseMinutes: null,
       responseDueAt: null,
       followUpAt: null,
+      releasedAt: null,
     });
     expect(res.body[1].repeatOf).toBeNull();
     expect(res.headers.link).toBeUndefined();

@@ -264,6 +264,34 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     expect((await asViewer.get(`/api/admin/contacts/${id}`).expect(200)).body.awaitingReply).toBe(false);
   });
 
+  it("announces the lead's change to lead.updated endpoints with its detail as GET answers it (its new version, awaiting)", async () => {
+    const updates = await WebhookReceiver.start();
+    try {
+      await admin
+        .post('/api/admin/webhooks')
+        .send({ url: updates.url, events: ['lead.updated'], format: 'standard', active: true })
+        .expect(201);
+      const id = await lead('una@example.org', { name: 'Una Updated' });
+      const before = (await asViewer.get(`/api/admin/contacts/${id}`).expect(200)).body.version as number;
+      await postInbound(
+        sut,
+        await rawEmail({ from: 'una@example.org', to: 'leads@example.com', subject: 'Hi', text: 'Me' }),
+      ).expect(202);
+      const ofLead = () => updates.ofType('lead.updated').filter((hook) => (hook.json.data as { id?: string }).id === id);
+      await waitFor('the lead.updated webhook', () => ofLead().length === 1);
+      const detail = (await asViewer.get(`/api/admin/contacts/${id}`).expect(200)).body;
+      delete detail.history;
+      expect(ofLead()[0].json.data).toEqual(detail);
+      expect(detail).toMatchObject({ version: before + 1, awaitingReply: true });
+    } finally {
+      await admin.get('/api/admin/webhooks').then(async ({ body }) => {
+        for (const hook of body as Array<{ id: string; url: string }>)
+          if (hook.url === updates.url) await admin.delete(`/api/admin/webhooks/${hook.id}`).expect(204);
+      });
+      await updates.stop();
+    }
+  });
+
   it('notifies the assignee (or each member and admin who wants it), the webhooks (no text) and shows it awaiting', async () => {
     const assigned = await lead('kate@example.org', { name: 'Kate Assigned', assigneeId: member.id });
     const reply = await rawEmail({

@@ -213,6 +213,23 @@ describe('the conversation: sending (one API, a real SMTP server)', () => {
     ).toBe(false);
   });
 
+  it('reads a long thread by its newest messages first, oldest first among them, with the whole count', async () => {
+    const long = await lead({ email: 'long.thread@example.org' });
+    for (const body of ['First', 'Second', 'Third']) {
+      await asMember.post(`/api/admin/contacts/${long.id}/messages`).send({ body }).expect(201);
+    }
+    const newest = await asViewer.get(`/api/admin/contacts/${long.id}/messages?last=2`).expect(200);
+    expect(newest.body.map((message: { text: string }) => message.text.split('\n')[0])).toEqual(['Second', 'Third']);
+    expect(newest.headers['x-total-count']).toBe('3');
+    const whole = await asViewer.get(`/api/admin/contacts/${long.id}/messages`).expect(200);
+    expect(whole.body.map((message: { text: string }) => message.text.split('\n')[0])).toEqual(['First', 'Second', 'Third']);
+    expect(whole.headers['x-total-count']).toBe('3');
+    const more = await asViewer.get(`/api/admin/contacts/${long.id}/messages?last=5`).expect(200);
+    expect([more.body.length, more.headers['x-total-count']]).toEqual([3, '3']);
+    const bad = await asViewer.get(`/api/admin/contacts/${long.id}/messages?last=0`).expect(400);
+    expect(bad.body.message).toEqual(['last must be an integer from 1 to 100']);
+  });
+
   it('adds no Reply-To while REPLY_ADDRESS is unset (replies then go to MAIL_FROM and match by thread or address)', async () => {
     const bare = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL, REPLY_ADDRESS: '' } });
     try {

@@ -221,6 +221,30 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     await waitFor('the second follow-up e-mail', () => followUps().length === 2, 15_000);
     expect(waitingMails()).toHaveLength(1);
   }, 60_000);
+
+  it("starts a released lead's clock at its release: held for hours, it is not overdue, and answered at once it took no time", async () => {
+    const [{ id }] = await sut.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, held_as_spam, spam_score)
+       VALUES ('Held Harriet', 'harriet@example.com', 'community', now() - interval '3 hours', 'spam', true, 80) RETURNING id`,
+    );
+    await admin.patch(`/api/admin/contacts/${id}`).send({ status: 'new' }).expect(200);
+    let released: { releasedAt: string; responseDueAt: string | null } = { releasedAt: '', responseDueAt: null };
+    await waitFor('its due time', async () => {
+      released = (await admin.get(`/api/admin/contacts/${id}`).expect(200)).body;
+      return released.responseDueAt !== null;
+    });
+    // The default target, 60 minutes, counted from the release.
+    const clock = new Date(released.releasedAt).getTime();
+    expect(new Date(released.responseDueAt ?? '').getTime() - clock).toBe(60 * 60_000);
+    const overdue = await admin.get('/api/admin/contacts?response=overdue').expect(200);
+    expect(overdue.body.map((lead: { id: string }) => lead.id)).not.toContain(id);
+
+    // Two more scans send no escalation, and answering it now took under a minute.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(smtp.received.filter(({ mail }) => mail.subject === 'Waiting for an answer: Held Harriet')).toHaveLength(0);
+    const answered = await admin.patch(`/api/admin/contacts/${id}`).send({ status: 'contacted' }).expect(200);
+    expect(answered.body.responseMinutes).toBe(0);
+  }, 30_000);
 });
 
 describe('response time: one escalation per lead with two API processes', () => {

@@ -107,6 +107,22 @@ describe('the form gate', () => {
     expect(await detail(ids[2])).toMatchObject({ heldAsSpam: false, status: 'new', spamReasons: ['duplicate-text'] });
   });
 
+  it('reads a copy in full-width or look-alike letters as the same text (duplicate-text)', async () => {
+    const text = 'Kindly review our offer for your hiring pipeline before Friday, thanks.';
+    const copies = [text, text.replace(/o/g, '\uFF4F'), text.replace(/a/g, '\u0430')];
+    const ids = [];
+    for (const [index, comments] of copies.entries()) {
+      const body = contactBody({
+        email: `copy${index}@example.org`,
+        comments,
+        formToken: formToken(),
+        captchaToken: 'good-answer',
+      });
+      ids.push((await post(`198.51.100.${50 + index}`, body).expect(201)).body.id as string);
+    }
+    expect((await detail(ids[2])).spamReasons).toEqual(['duplicate-text']);
+  });
+
   it('accepts a form token once: a second post with it reads as missing', async () => {
     const token = formToken();
     const first = (

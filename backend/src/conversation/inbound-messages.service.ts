@@ -64,10 +64,11 @@ export class InboundMessages {
       const lead = await this.leads.find(match.leadId, manager, true);
       const id = await this.store(manager, lead.id, message, match.by);
       if (!id) return { stored: 0 };
-      await manager.query(`UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = $2 WHERE id = $1`, [
-        lead.id,
-        !message.automatic,
-      ]);
+      // Its new version too (LeadDetail.changed's), in the same statement.
+      await manager.query(
+        `UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = $2, version = version + 1 WHERE id = $1`,
+        [lead.id, !message.automatic],
+      );
       notified += await this.leadEvents.message(manager, {
         leadId: lead.id,
         messageId: id,
@@ -75,7 +76,7 @@ export class InboundMessages {
         automatic: message.automatic,
         heldAsSpam: lead.heldAsSpam && lead.status === 'spam',
       });
-      notified += (await this.leads.changed(manager, lead.id)).webhooks;
+      notified += await this.leads.updatedOnly(manager, lead.id);
       if (!message.automatic && !(lead.heldAsSpam && lead.status === 'spam'))
         notified += await this.notify(manager, lead, message);
       return { stored: 1, leadId: lead.id };

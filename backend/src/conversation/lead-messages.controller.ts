@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, PreconditionFailedException, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Post,
+  PreconditionFailedException,
+  Query,
+  Res,
+} from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -19,6 +30,7 @@ import { etagOf } from '../leads/lead-version.js';
 import { attachmentDisposition, servedContentType } from './attachment-headers.js';
 import { LeadMessageDto } from './dto/lead-message.dto.js';
 import { SendMessageDto } from './dto/send-message.dto.js';
+import { ThreadQueryDto } from './dto/thread-query.dto.js';
 import { LeadThreads } from './lead-threads.service.js';
 import { MessageSending } from './message-sending.service.js';
 
@@ -35,10 +47,21 @@ export class LeadMessagesController {
 
   @Get()
   @MinRole('viewer')
-  @ApiOkResponse({ description: "The lead's messages, sent and received, oldest first.", type: [LeadMessageDto] })
+  @ApiOkResponse({
+    description:
+      "The lead's messages, sent and received, oldest first (with `last`, the newest that many). `X-Total-Count`: how many the thread holds.",
+    type: [LeadMessageDto],
+    headers: { 'X-Total-Count': { description: 'Messages in the whole thread.', schema: { type: 'integer' } } },
+  })
   @ApiNotFoundResponse({ description: 'No submission with this id.' })
-  thread(@LeadId() id: string): Promise<LeadMessageDto[]> {
-    return this.threads.of(id);
+  async thread(
+    @LeadId() id: string,
+    @Query() query: ThreadQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LeadMessageDto[]> {
+    const { messages, total } = await this.threads.of(id, query.last);
+    res.set('X-Total-Count', String(total));
+    return messages;
   }
 
   @Post()

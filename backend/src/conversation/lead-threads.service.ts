@@ -22,12 +22,32 @@ export class LeadThreads {
     private readonly leads: LeadDetail,
   ) {}
 
-  /** The thread, oldest first; 404 for an unknown lead. */
-  async of(leadId: string): Promise<LeadMessageDto[]> {
+  /**
+   * The thread, oldest first, or only its `last` newest messages (a long thread's drawer shows
+   * those first: a 500-message thread read whole was most of its opening), and how many it
+   * holds in all; 404 for an unknown lead.
+   */
+  async of(leadId: string, last?: number): Promise<{ messages: LeadMessageDto[]; total: number }> {
     const manager = this.dataSource.manager;
     await this.leads.find(leadId, manager);
-    const messages = await manager.find(LeadMessage, { where: { submissionId: leadId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const messages = (
+      await manager.find(LeadMessage, {
+        where: { submissionId: leadId },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        take: last,
+      })
+    ).reverse();
+    const total =
+      last !== undefined && messages.length === last
+        ? await manager.countBy(LeadMessage, { submissionId: leadId })
+        : messages.length;
+    return { messages: await this.withFiles(messages), total };
+  }
+
+  /** The messages as the API shows them: with their files' descriptions and their authors' names. */
+  private async withFiles(messages: LeadMessage[]): Promise<LeadMessageDto[]> {
     if (messages.length === 0) return [];
+    const manager = this.dataSource.manager;
     const attachments = await manager
       .createQueryBuilder(LeadMessageAttachment, 'a')
       .select(['a.id', 'a.messageId', 'a.filename', 'a.contentType', 'a.size'])

@@ -23,6 +23,7 @@ import {
   ApiOkResponse,
   ApiPreconditionFailedResponse,
   ApiProduces,
+  ApiTooManyRequestsResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -35,11 +36,11 @@ import { ContactEmailsService } from './contact-emails.service.js';
 import { ContactNotesService } from './contact-notes.service.js';
 import { ContactTriageService } from './contact-triage.service.js';
 import { ContactsExportService } from './contacts-export.service.js';
+import { ExportQueryDto } from './dto/export-query.dto.js';
 import { ContactsListService } from './contacts-list.service.js';
 import { ContactEmailDto } from './dto/contact-email.dto.js';
 import { ContactDetailDto, DeliveryDto, NoteDto } from '../leads/dto/contact-detail.dto.js';
 import { CreateNoteDto } from './dto/create-note.dto.js';
-import { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 import { ContactSubmissionDto } from '../leads/dto/contact-submission.dto.js';
 import { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
 import { UpdateContactDto } from './dto/update-contact.dto.js';
@@ -128,10 +129,12 @@ export class ContactsController {
   @ApiOkResponse({
     description:
       'Every submission that matches the filters (as the list takes them), newest first, as CSV: UTF-8 with a BOM, a header row, ' +
-      'RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe.',
+      'RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe. Columns: the lead as it arrived, ' +
+      'then its working fields (assignee_name, follow_up_at, first_responded_at, response_minutes, notes: their count, last_note).',
     schema: { type: 'string' },
   })
-  async exportCsv(@Query() query: ContactFiltersQueryDto, @Res() res: Response, @CurrentUser() user: Account): Promise<void> {
+  @ApiTooManyRequestsResponse({ description: 'The user already runs two exports; see `Retry-After`.' })
+  async exportCsv(@Query() query: ExportQueryDto, @Res() res: Response, @CurrentUser() user: Account): Promise<void> {
     await this.exporter.exportCsv(query, res, user);
   }
 

@@ -7,7 +7,16 @@ export interface LeadBeforeChange {
   id: string;
   status: string;
   submittedAt: Date;
+  releasedAt: Date | null;
   firstRespondedAt: Date | null;
+}
+
+/**
+ * When a lead's response clock starts: its arrival, or its release from the quarantine (held,
+ * it was not the team's to answer).
+ */
+export function responseClockStart(lead: { submittedAt: Date; releasedAt: Date | null }): Date {
+  return lead.releasedAt ?? lead.submittedAt;
 }
 
 /**
@@ -32,7 +41,7 @@ export async function recordFirstResponses(
     [
       at,
       answered.map((lead) => lead.id),
-      answered.map((lead) => businessMinutesBetween(lead.submittedAt, at, rules.businessHours)),
+      answered.map((lead) => businessMinutesBetween(responseClockStart(lead), at, rules.businessHours)),
     ],
   );
 }

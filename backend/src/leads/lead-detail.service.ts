@@ -42,7 +42,20 @@ export class LeadDetail {
   async changed(manager: EntityManager, id: string): Promise<{ detail: ContactDetailDto; webhooks: number }> {
     await manager.query('UPDATE contact_submissions SET version = version + 1 WHERE id = $1', [id]);
     const detail = await this.of(id, manager);
-    return { detail, webhooks: await this.leadEvents.updated(manager, withoutHistory(detail)) };
+    return {
+      detail,
+      webhooks: await this.leadEvents.updated(manager, { id, detail: () => Promise.resolve(withoutHistory(detail)) }),
+    };
+  }
+
+  /**
+   * As `changed`, for a caller that has already given the lead its new version and needs no
+   * detail itself: the detail is built only if a channel asks for it. How many deliveries
+   * were queued.
+   */
+  updatedOnly(manager: EntityManager, id: string): Promise<number> {
+    let detail: Promise<DetailedLead> | undefined;
+    return this.leadEvents.updated(manager, { id, detail: () => (detail ??= this.of(id, manager).then(withoutHistory)) });
   }
 
   /** The submission, or 404 (locked for the transaction with `forUpdate`). `id` is a UUID (SubmissionId checked it). */

@@ -63,6 +63,16 @@ export interface DetailedLead {
 }
 
 /**
+ * A lead that changed: its id, and its detail as `DetailedLead` says, built only when a
+ * channel asks for it (once: every caller gets the same), so that a change nobody's webhook
+ * takes costs no detail (a lead's incoming message, hundreds a second).
+ */
+export interface ChangedLead {
+  id: string;
+  detail(): Promise<DetailedLead>;
+}
+
+/**
  * A channel that hears what happens to a lead (the spreadsheet, webhooks, the team's e-mail,
  * the auto-reply, the dashboards' live events): each registers itself from its module's
  * onModuleInit, and queues its own work in the caller's transaction. Every method is
@@ -82,7 +92,7 @@ export interface LeadChannel {
   /** A lead held as spam is released: what its arrival would have sent goes out now. */
   created?(manager: EntityManager, lead: ContactSubmission): Promise<number | void>;
   /** A lead changed (status, assignee, follow-up, notes), after its new version. */
-  updated?(manager: EntityManager, lead: DetailedLead): Promise<number | void>;
+  updated?(manager: EntityManager, lead: ChangedLead): Promise<number | void>;
   /** Someone gave the lead to a teammate (not while it is held as spam). */
   assigned?(manager: EntityManager, lead: ContactSubmission, assigneeId: string, actor: Actor): Promise<number | void>;
   /** The lead is still new past its response-time target (once per lead, from the response-time scan). */
@@ -162,7 +172,7 @@ export class LeadEvents {
   }
 
   /** A lead changed. How many deliveries were queued. */
-  updated(manager: EntityManager, lead: DetailedLead): Promise<number> {
+  updated(manager: EntityManager, lead: ChangedLead): Promise<number> {
     return this.tell((channel) => channel.updated?.(manager, lead));
   }
 

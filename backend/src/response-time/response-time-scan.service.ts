@@ -12,6 +12,7 @@ import { queueEmails } from '../mail/queue-emails.js';
 import { LeadDetail, withoutHistory } from '../leads/lead-detail.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { responseDueAt } from '../leads/business-time.js';
+import { responseClockStart } from '../leads/first-response.js';
 import { followUpEmail, type LeadSummary, waitingEmail } from './response-time-emails.js';
 import { ResponseTimeSettingsService } from '../leads/response-time-settings.service.js';
 
@@ -123,12 +124,12 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
   private fillDueTimes(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rules = await this.settings.read(manager, true);
-      const leads = await manager.query<Array<{ id: string; submittedAt: Date }>>(
-        `SELECT id, submitted_at AS "submittedAt" FROM contact_submissions
+      const leads = await manager.query<Array<{ id: string; submittedAt: Date; releasedAt: Date | null }>>(
+        `SELECT id, submitted_at AS "submittedAt", released_at AS "releasedAt" FROM contact_submissions
           WHERE status = 'new' AND response_due_at IS NULL LIMIT ${BATCH * 10}`,
       );
       if (leads.length === 0) return 0;
-      const due = leads.map((lead) => responseDueAt(lead.submittedAt, rules.targetMinutes, rules.businessHours));
+      const due = leads.map((lead) => responseDueAt(responseClockStart(lead), rules.targetMinutes, rules.businessHours));
       await manager.query(
         `UPDATE contact_submissions s SET response_due_at = due.at
            FROM unnest($1::uuid[], $2::timestamptz[]) AS due(id, at)

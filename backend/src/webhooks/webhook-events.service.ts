@@ -41,7 +41,12 @@ export class WebhookEvents implements OnModuleInit {
           [lead.id, this.publicUrl],
         );
       },
-      updated: (manager, lead) => (lead.heldAsSpam ? Promise.resolve(0) : this.queue(manager, 'lead.updated', lead, lead.id)),
+      // The detail only when an endpoint takes lead.updated; a held lead's changes are not announced.
+      updated: async (manager, lead) => {
+        if (!(await this.subscribed(manager, 'lead.updated'))) return 0;
+        const detail = await lead.detail();
+        return detail.heldAsSpam ? 0 : this.queue(manager, 'lead.updated', detail, lead.id);
+      },
       overdue: (manager, lead) => this.queue(manager, 'lead.overdue', lead, lead.id),
       // Ids and direction only, never the text; an automatic or a held lead's message is not announced.
       message: (manager, { leadId, messageId, direction, automatic, heldAsSpam }) =>
@@ -55,6 +60,15 @@ export class WebhookEvents implements OnModuleInit {
   /** The site's origin for the links in `lead.created` ('' for relative links). */
   private get publicUrl(): string {
     return this.config.get('PUBLIC_URL', { infer: true })?.replace(/\/$/, '') ?? '';
+  }
+
+  /** Whether an active standard endpoint takes `event`. */
+  private async subscribed(manager: EntityManager, event: WebhookEvent): Promise<boolean> {
+    const [row] = await manager.query<Array<{ any: boolean }>>(
+      `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE active AND format = 'standard' AND $1 = ANY(events)) AS any`,
+      [event],
+    );
+    return row.any;
   }
 
   private async queue(

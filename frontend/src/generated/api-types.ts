@@ -1359,7 +1359,7 @@ export interface components {
        * @description The first time its status left `new`; null while it is new.
        */
       firstRespondedAt: string | null;
-      /** @description Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new. */
+      /** @description Minutes from submission (or release from the quarantine) to firstRespondedAt (business minutes when business hours are set); null while new. */
       responseMinutes: number | null;
       /**
        * Format: date-time
@@ -1371,6 +1371,11 @@ export interface components {
        * @description When to follow it up; null: no follow-up.
        */
       followUpAt: string | null;
+      /**
+       * Format: date-time
+       * @description When it was released from the spam quarantine: its response clock starts then (held, it was not the team's to answer). null: never held.
+       */
+      releasedAt: string | null;
       /** @description How much the submission looked like spam when it arrived. */
       spamScore: number;
       /** @description The spam signals that fired when it arrived (docs/spam.md). */
@@ -1533,7 +1538,7 @@ export interface components {
        * @description The first time its status left `new`; null while it is new.
        */
       firstRespondedAt: string | null;
-      /** @description Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new. */
+      /** @description Minutes from submission (or release from the quarantine) to firstRespondedAt (business minutes when business hours are set); null while new. */
       responseMinutes: number | null;
       /**
        * Format: date-time
@@ -1545,6 +1550,11 @@ export interface components {
        * @description When to follow it up; null: no follow-up.
        */
       followUpAt: string | null;
+      /**
+       * Format: date-time
+       * @description When it was released from the spam quarantine: its response clock starts then (held, it was not the team's to answer). null: never held.
+       */
+      releasedAt: string | null;
       /** @description How much the submission looked like spam when it arrived. */
       spamScore: number;
       /** @description The spam signals that fired when it arrived (docs/spam.md). */
@@ -3026,6 +3036,8 @@ export interface operations {
         conversation?: 'awaiting';
         /** @description `upcoming`: a meeting booked and not over yet; `none`: no booked meeting at all (never booked, or cancelled). */
         meeting?: 'upcoming' | 'none';
+        /** @description Write dates as wall-clock times (`YYYY-MM-DD HH:MM:SS`) in this IANA time zone, as spreadsheets read them. Default: ISO 8601 instants in UTC. */
+        tz?: string;
       };
       header?: never;
       path?: never;
@@ -3033,7 +3045,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every submission that matches the filters (as the list takes them), newest first, as CSV: UTF-8 with a BOM, a header row, RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe. */
+      /** @description Every submission that matches the filters (as the list takes them), newest first, as CSV: UTF-8 with a BOM, a header row, RFC 4180 quoting, a cell that starts with = + - @ tab or CR prefixed with an apostrophe. Columns: the lead as it arrived, then its working fields (assignee_name, follow_up_at, first_responded_at, response_minutes, notes: their count, last_note). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3041,6 +3053,13 @@ export interface operations {
         content: {
           'text/csv': string;
         };
+      };
+      /** @description The user already runs two exports; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -3858,7 +3877,10 @@ export interface operations {
   };
   LeadMessagesController_thread: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only the newest this many messages (still oldest first). Default: the whole thread. */
+        last?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -3867,9 +3889,11 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The lead's messages, sent and received, oldest first. */
+      /** @description The lead's messages, sent and received, oldest first (with `last`, the newest that many). `X-Total-Count`: how many the thread holds. */
       200: {
         headers: {
+          /** @description Messages in the whole thread. */
+          'X-Total-Count'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -18,6 +18,7 @@ export const leadFixture = (overrides: Partial<ContactSubmission> = {}): Contact
   responseMinutes: null,
   responseDueAt: null,
   followUpAt: null,
+  releasedAt: null,
   lastMessageAt: null,
   awaitingReply: false,
   nextMeetingAt: null,

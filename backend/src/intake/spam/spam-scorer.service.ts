@@ -9,7 +9,7 @@ import { FormTokens, TOO_FAST_MS } from './form-tokens.service.js';
 import { RecentCounter } from './recent-counter.js';
 import { type SpamReason, spamScore } from '../../leads/spam-reasons.js';
 import { spamWordCount } from './spam-words.js';
-import { isDisposableEmail, isGibberish, linkInName, urlCount } from './text-signals.js';
+import { isDisposableEmail, isGibberish, linkInName, normaliseText, urlCount } from './text-signals.js';
 
 const HOUR_MS = 3_600_000;
 // The same comments from this many different addresses within the hour: one sender's campaign.
@@ -84,7 +84,9 @@ export class SpamScorer {
   }
 
   private duplicate(dto: CreateContactDto, now: number): boolean {
-    const text = (dto.comments ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+    // Read as every text signal reads it: invisible characters or look-alike letters do not
+    // make a copy of a text into a new one.
+    const text = normaliseText(dto.comments).toLowerCase().replace(/\s+/g, ' ').trim();
     if (text.length < DUPLICATE_MIN_LENGTH) return false;
     return this.texts.add(text, dto.email.trim().toLowerCase(), now) >= DUPLICATE_ADDRESSES;
   }

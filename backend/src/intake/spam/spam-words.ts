@@ -121,21 +121,34 @@ const TRADES = [
 
 // Whole words and phrases only, any case: "seo" never fires inside "Seoul".
 const wholeWords = (alternatives: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
-const OFFER_PATTERNS = OFFERS.map((phrase) => wholeWords(escape(phrase)));
+// Each phrase also as one word, the way a letter-spaced phrase reads once joined ("freespins").
+const joined = (phrase: string) => phrase.replace(/[\s-]+/g, '');
+const OFFER_PATTERNS = OFFERS.map((phrase) => wholeWords(`${escape(phrase)}|${escape(joined(phrase))}`));
 // Any of them: one pass over a text that holds none (most of them), instead of one a phrase.
-const ANY_OFFER = wholeWords(OFFERS.map(escape).join('|'));
+const ANY_OFFER = wholeWords(OFFERS.flatMap((phrase) => [escape(phrase), escape(joined(phrase))]).join('|'));
 const ANY_TRADE = wholeWords(TRADES.map(escape).join('|'));
+
+// Four or more single letters, each after the same space, dot, hyphen, underscore or star:
+// "v i a g r a", "c.a.s.i.n.o", "b-a-c-k-l-i-n-k-s". A change of separator starts a new
+// word ("c.a.s.i.n.o b-o-n-u-s" reads "casino bonus"). Real text rarely holds such a run
+// (initials are two or three letters, "J. R. R." has two characters between letters).
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}([ ._*-])\p{L}(?![\p{L}\p{N}])(?:\1\p{L}(?![\p{L}\p{N}])){2,}/gu;
+
+/** Letter-spaced words written as words: "c.a.s.i.n.o" reads "casino". */
+export function joinSpacedLetters(text: string): string {
+  return text.replace(SPACED_LETTERS, (run) => run.replace(/[ ._*-]/g, ''));
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /**
- * How many phrases the texts hold, read as normalised text: each offer phrase once, and the
- * trades together once when there is an offer too.
+ * How many phrases the texts hold, read as normalised text with letter-spaced words joined:
+ * each offer phrase once, and the trades together once when there is an offer too.
  */
 export function spamWordCount(...texts: Array<string | null | undefined>): number {
-  const text = texts.map(normaliseText).join('\n');
+  const text = joinSpacedLetters(texts.map(normaliseText).join('\n'));
   if (!ANY_OFFER.test(text)) return 0;
   const offers = OFFER_PATTERNS.filter((pattern) => pattern.test(text)).length;
   return offers + (ANY_TRADE.test(text) ? 1 : 0);

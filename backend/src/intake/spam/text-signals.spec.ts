@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { spamScore, WEAK_MAXIMUM } from '../../leads/spam-reasons.js';
-import { spamWordCount } from './spam-words.js';
+import { joinSpacedLetters, spamWordCount } from './spam-words.js';
 import { isDisposableEmail, isGibberish, linkInName, normaliseText, urlCount } from './text-signals.js';
 
 describe('spam signals', () => {
@@ -40,6 +40,15 @@ describe('spam signals', () => {
   it('counts whole phrases only', () => {
     expect(spamWordCount('Cheap viagra and cialis, casino bonus code')).toBe(4);
     expect(spamWordCount('We hire in Seoul and Casinos… no: Seoulite')).toBe(0);
+  });
+
+  it('joins letter-spaced and dotted words, and leaves initials and short runs alone', () => {
+    const plain = 'Cheap viagra, casino bonus code';
+    expect(spamWordCount(plain)).toBeGreaterThan(0);
+    expect(spamWordCount('Cheap v i a g r a, c.a.s.i.n.o b-o-n-u-s c_o_d_e')).toBe(spamWordCount(plain));
+    expect(spamWordCount('f r e e s p i n s and b*a*c*k*l*i*n*k*s')).toBe(spamWordCount('free spins and backlinks'));
+    expect(joinSpacedLetters('J. R. R. Tolkien, U.S.A., e.g. A B C Ltd')).toBe('J. R. R. Tolkien, U.S.A., e.g. A B C Ltd');
+    expect(joinSpacedLetters('see c.a.s.i.n.o now')).toBe('see casino now');
   });
 
   it('counts the trades a client hires in only beside an offer, and then once', () => {

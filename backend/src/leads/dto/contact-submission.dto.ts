@@ -58,7 +58,8 @@ export class ContactSubmissionDto {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'Minutes from submission to firstRespondedAt (business minutes when business hours are set); null while new.',
+    description:
+      'Minutes from submission (or release from the quarantine) to firstRespondedAt (business minutes when business hours are set); null while new.',
   })
   responseMinutes!: number | null;
 
@@ -73,6 +74,15 @@ export class ContactSubmissionDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When to follow it up; null: no follow-up.' })
   followUpAt!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      "When it was released from the spam quarantine: its response clock starts then (held, it was not the team's to answer). null: never held.",
+  })
+  releasedAt!: string | null;
   @ApiProperty({ minimum: 0, maximum: 100, description: 'How much the submission looked like spam when it arrived.' })
   spamScore!: number;
 
@@ -125,6 +135,7 @@ export class ContactSubmissionDto {
       responseMinutes: row.responseMinutes,
       responseDueAt: row.status === 'new' ? (row.responseDueAt?.toISOString() ?? null) : null,
       followUpAt: row.followUpAt?.toISOString() ?? null,
+      releasedAt: row.releasedAt?.toISOString() ?? null,
       spamScore: row.spamScore,
       spamReasons: row.spamReasons as SpamReason[],
       heldAsSpam: row.heldAsSpam,

@@ -15,6 +15,7 @@ import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { forgetNewLeads, resetNewLeads, useNewLeadIds } from '@/lib/live-events';
 import { useIdleAfter } from '@/lib/use-idle';
+import { browserTimeZone } from '@/lib/time-zone';
 import { useCan } from '@/lib/session-user';
 import { useAnalytics } from '@/features/analytics/api/get-analytics';
 import { StatCards } from '@/features/analytics/components/stat-cards';
@@ -130,6 +131,14 @@ export function AdminDashboard() {
   const shownSubmissions = useDeferredValue(submissions, NO_SUBMISSIONS);
   // What comes below the list waits for its first rows, which would push it down (a layout shift).
   const rowsBuilt = shownSubmissions.length > 0 || submissions.length === 0;
+  // The drawer's next and previous lead: the rows below and above the open one.
+  const neighbours = useMemo(() => {
+    const at = shownSubmissions.findIndex((submission) => submission.id === openId);
+    return {
+      previous: at > 0 ? shownSubmissions[at - 1].id : null,
+      next: at >= 0 && at + 1 < shownSubmissions.length ? shownSubmissions[at + 1].id : null,
+    };
+  }, [shownSubmissions, openId]);
   // The drawer (hidden until a lead opens) mounts in a task of its own once the rows are up:
   // mounted with them, its transition measured itself, which forced the style and layout of
   // the whole new list inside React's task (175 of its 300 ms at 4x CPU). A lead opened
@@ -204,7 +213,8 @@ export function AdminDashboard() {
             {canExport ? (
               <a
                 className="btn btn--small btn--outlined"
-                href={`${INBOX_API.contacts}/export.csv${toQueryString(apiFilters)}`}
+                // Its dates in the zone the screen shows them in.
+                href={`${INBOX_API.contacts}/export.csv${toQueryString({ ...apiFilters, tz: browserTimeZone() })}`}
                 download
               >
                 Export CSV
@@ -303,7 +313,7 @@ export function AdminDashboard() {
         {rowsBuilt ? <ResponseReportSlot /> : null}
         {drawerMounted ? (
           <Suspense fallback={null}>
-            <SubmissionDrawer id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+            <SubmissionDrawer id={openId} neighbours={neighbours} onOpen={setOpenId} onClose={() => setOpenId(null)} />
           </Suspense>
         ) : null}
       </div>

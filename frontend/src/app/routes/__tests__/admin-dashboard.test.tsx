@@ -67,12 +67,18 @@ const detail = {
   referrer: 'https://search.example/',
 };
 
+// A second lead, listed below the first when a test lists it.
+const grace = { ...lead, id: 'id-2', name: 'Grace Hopper', email: 'grace@example.com', repeatOf: null };
+
 let calls: Call[];
+/** The list's rows. */
+let listed: object[];
 /** What PATCH answers: the changed lead, unless a test says otherwise (a 412). */
 let patchAnswer: ((body: object) => Response) | null;
 
 beforeEach(() => {
   calls = [];
+  listed = [lead];
   patchAnswer = null;
   vi.stubGlobal(
     'fetch',
@@ -88,7 +94,9 @@ beforeEach(() => {
         );
       if (path === '/api/admin/analytics/trend') return Promise.resolve(json([]));
       if (path === '/api/admin/contacts' && url.includes('limit=1')) return Promise.resolve(json([], { 'X-Total-Count': '3' }));
-      if (path === '/api/admin/contacts') return Promise.resolve(json([lead], { 'X-Total-Count': '812' }));
+      if (path === '/api/admin/contacts') return Promise.resolve(json(listed, { 'X-Total-Count': '812' }));
+      if (path === '/api/admin/contacts/id-2' && method === 'GET')
+        return Promise.resolve(json({ ...detail, ...grace, notes: [], history: [], otherSubmissions: [] }));
       if (path === '/api/admin/contacts/id-1' && method === 'GET') return Promise.resolve(json(detail));
       if (path === '/api/admin/contacts/id-1' && method === 'PATCH') {
         const changes = JSON.parse(init!.body as string) as object;
@@ -110,6 +118,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const sent = (method: string, url: string) => calls.filter((call) => call.method === method && call.url.startsWith(url));
 
+const ZONE = new URLSearchParams({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone }).toString();
+
 describe(AdminDashboard.name, () => {
   it('shows the total, the new count, the repeat marker and the interest breakdown', async () => {
     renderApp(<AdminDashboard />, { route: '/admin' });
@@ -117,7 +127,8 @@ describe(AdminDashboard.name, () => {
     expect(await screen.findByText('3 new since you opened the page')).toBeInTheDocument();
     expect(await screen.findByText('Repeat')).toBeInTheDocument();
     expect(screen.getByTestId('breakdown-community')).toHaveTextContent('TA Builder Community: 4 (80 %)');
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/contacts/export.csv');
+    // Dates in the zone the screen shows them in.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/admin/contacts/export.csv?${ZONE}`);
   });
 
   it('puts filters in the URL and the API call, and searches once typing pauses', async () => {
@@ -132,7 +143,7 @@ describe(AdminDashboard.name, () => {
     expect(calls.filter((call) => call.url.includes('q=a&') || call.url.includes('q=ad&'))).toEqual([]);
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/admin/contacts/export.csv?q=ada&status=spam',
+      `/api/admin/contacts/export.csv?q=ada&status=spam&${ZONE}`,
     );
   });
 
@@ -176,6 +187,29 @@ describe(AdminDashboard.name, () => {
       ['"4"', { status: 'qualified' }],
     ]);
     await waitFor(() => expect(within(drawer).queryByTestId('conflict')).not.toBeInTheDocument());
+  });
+
+  it('moves to the next and the previous lead of the list with J and K, and with its buttons', async () => {
+    listed = [lead, grace];
+    const { user, location } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' });
+    expect(within(drawer).getByRole('button', { name: 'Previous lead (K)' })).toBeDisabled();
+
+    await user.keyboard('j');
+    await within(drawer).findByRole('combobox', { name: 'Status of Grace Hopper' });
+    expect(location.history?.at(-1)).toBe('/admin?lead=id-2');
+    expect(within(drawer).getByRole('button', { name: 'Next lead (J)' })).toBeDisabled();
+    // Typed into a field, J is a letter.
+    const noteBox = within(drawer).getByRole('textbox', { name: /note/i });
+    await user.type(noteBox, 'kj');
+    expect(noteBox).toHaveValue('kj');
+    expect(location.history?.at(-1)).toBe('/admin?lead=id-2');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Previous lead (K)' }));
+    await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' });
+    expect(location.history?.at(-1)).toBe('/admin?lead=id-1');
   });
 
   it('opens the drawer: every field, provenance, history, other submissions, the reply box, note, send again', async () => {

@@ -44,6 +44,7 @@ const submission = (n: number): ContactSubmission => ({
   responseMinutes: null,
   responseDueAt: null,
   followUpAt: null,
+  releasedAt: null,
 });
 
 const detail = (n: number) => ({

@@ -10,7 +10,7 @@ export type { ResponseTimeSettings } from '@/lib/response-settings';
 
 /** What a list row and the detail say about the first answer and the follow-up (held spam: once the API says so). */
 export type ResponseFields = Partial<
-  Pick<ContactSubmission, 'firstRespondedAt' | 'responseMinutes' | 'responseDueAt' | 'followUpAt'>
+  Pick<ContactSubmission, 'firstRespondedAt' | 'responseMinutes' | 'responseDueAt' | 'followUpAt' | 'releasedAt'>
 > & { heldAsSpam?: boolean };
 
 export type ResponseLead = Pick<ContactSubmission, 'status' | 'submittedAt'> & ResponseFields;

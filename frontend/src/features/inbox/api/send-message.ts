@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import type { ContactDetail, LeadMessage, SendMessage } from './contact-types';
+import type { LeadThreadPage } from './get-lead-messages';
 import { inboxKeys, INBOX_API } from './inbox-keys';
 
 /** A reply refused because the lead changed since the screen showed it (412): nothing was sent. */
@@ -38,8 +39,10 @@ export function useSendMessage() {
     mutationFn: ({ leadId, version, message }: { leadId: string; version: number; message: SendMessage }) =>
       sendMessage(leadId, version, message),
     onSuccess: async (sent, { leadId }) => {
-      queryClient.setQueryData<LeadMessage[]>(inboxKeys.contactMessages(leadId), (thread) =>
-        thread && !thread.some((one) => one.id === sent.id) ? [...thread, sent] : thread,
+      queryClient.setQueriesData<LeadThreadPage>({ queryKey: inboxKeys.contactMessages(leadId) }, (page) =>
+        page && !page.messages.some((one) => one.id === sent.id)
+          ? { messages: [...page.messages, sent], total: page.total + 1 }
+          : page,
       );
       await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
     },

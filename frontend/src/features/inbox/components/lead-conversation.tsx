@@ -1,11 +1,18 @@
+import { useState } from 'react';
 import type { ContactDetail } from '../api/contact-types';
 import { useLeadMessages } from '../api/get-lead-messages';
 import { LeadThread } from './lead-thread';
 import { ReplyBox } from './reply-box';
 
-/** The drawer's "Conversation": the thread (asked for as the drawer opens), then the reply box. */
+/**
+ * The drawer's "Conversation": the thread (its newest messages, asked for as the drawer opens;
+ * the whole thread on request), then the reply box.
+ */
 export function LeadConversation({ lead }: { lead: ContactDetail }) {
-  const thread = useLeadMessages(lead.id);
+  // The lead whose whole thread was asked for: another lead starts with its newest messages again.
+  const [wholeFor, setWholeFor] = useState<string | null>(null);
+  const whole = wholeFor === lead.id;
+  const thread = useLeadMessages(lead.id, whole);
   return (
     <div className="reply-box" data-testid="conversation">
       {thread.isPending ? (
@@ -15,10 +22,16 @@ export function LeadConversation({ lead }: { lead: ContactDetail }) {
           Could not load the conversation: {thread.error.message}
         </p>
       ) : (
-        // Keyed by the lead: another lead's thread starts with its newest messages again.
-        <LeadThread key={lead.id} leadId={lead.id} leadName={lead.name} messages={thread.data} />
+        <LeadThread
+          leadId={lead.id}
+          leadName={lead.name}
+          messages={thread.data.messages}
+          total={thread.data.total}
+          loadingEarlier={whole && thread.isPlaceholderData}
+          onShowEarlier={() => setWholeFor(lead.id)}
+        />
       )}
-      <ReplyBox lead={lead} thread={thread.data} />
+      <ReplyBox lead={lead} thread={thread.data?.messages} />
     </div>
   );
 }

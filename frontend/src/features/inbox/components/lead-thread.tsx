@@ -10,6 +10,11 @@ export type LeadThreadProps = {
   leadId: string;
   leadName: string;
   messages: readonly LeadMessage[];
+  /** How many messages the whole thread holds. */
+  total: number;
+  /** The earlier messages were asked for and are on their way. */
+  loadingEarlier: boolean;
+  onShowEarlier: () => void;
 };
 
 /** Who wrote it: "You", the teammate's name, or the lead. */
@@ -96,35 +101,28 @@ function MessageItem({ leadId, leadName, message }: { leadId: string; leadName: 
 }
 
 /**
- * How many of the newest messages a thread shows at first: the earlier ones of a long thread
- * wait behind "Show N earlier messages", so that a lead written to for months opens as fast
- * as a new one (a 500-message thread drawn whole cost the drawer's opening most of its time).
- */
-export const THREAD_SHOWN_AT_FIRST = 20;
-
-/**
  * The lead's e-mail conversation, oldest first: who wrote, when, the text with its quoted
- * history folded, the files. The newest THREAD_SHOWN_AT_FIRST show at first.
+ * history folded, the files. `messages` are the newest ones until the earlier ones are asked
+ * for (`total` says how many the thread holds).
  */
-export function LeadThread({ leadId, leadName, messages }: LeadThreadProps) {
-  const [allShown, setAllShown] = useState(false);
+export function LeadThread({ leadId, leadName, messages, total, loadingEarlier, onShowEarlier }: LeadThreadProps) {
   const list = useRef<HTMLOListElement>(null);
   if (!messages.length) return <p className="lead-text lead-caption">No messages yet.</p>;
-  const hidden = allShown ? 0 : Math.max(0, messages.length - THREAD_SHOWN_AT_FIRST);
+  const hidden = Math.max(0, total - messages.length);
   const showEarlier = () => {
-    setAllShown(true);
-    // The button goes away: the keyboard goes on from the top of the whole thread.
-    requestAnimationFrame(() => list.current?.focus());
+    onShowEarlier();
+    // The button goes away once they are shown: the keyboard goes on from the top of the thread.
+    list.current?.focus();
   };
   return (
     <>
       {hidden ? (
-        <button type="button" className="btn btn--small btn--text thread-earlier" onClick={showEarlier}>
-          Show {hidden} earlier {hidden === 1 ? 'message' : 'messages'}
+        <button type="button" className="btn btn--small btn--text thread-earlier" onClick={showEarlier} disabled={loadingEarlier}>
+          {loadingEarlier ? 'Loading earlier messages…' : `Show ${hidden} earlier ${hidden === 1 ? 'message' : 'messages'}`}
         </button>
       ) : null}
       <ol className="thread" aria-label="Messages" ref={list} tabIndex={-1}>
-        {messages.slice(hidden).map((message) => (
+        {messages.map((message) => (
           <MessageItem key={message.id} leadId={leadId} leadName={leadName} message={message} />
         ))}
       </ol>

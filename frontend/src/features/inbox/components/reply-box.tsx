@@ -7,7 +7,7 @@ import { useCan, useSessionUser } from '@/lib/session-user';
 import { mailtoHref } from '@/lib/url';
 import type { ContactDetail, LeadMessage } from '../api/contact-types';
 import { useEmailStatus } from '../api/get-email-status';
-import { inboxKeys } from '../api/inbox-keys';
+import { cachedThread } from '../api/get-lead-messages';
 import { useRenderReplyTemplate, useReplyTemplates } from '../api/reply-templates';
 import { MessageConflictError, useSendMessage } from '../api/send-message';
 import { replyConflictText } from '../utils/message-text';
@@ -89,7 +89,7 @@ export function ReplyBox({ lead, thread }: ReplyBoxProps) {
         onError: (error) => {
           if (error instanceof MessageConflictError) {
             // The thread is fetched again by now (the mutation's onError awaited it): what is new in it.
-            const now = queryClient.getQueryData<LeadMessage[]>(inboxKeys.contactMessages(lead.id));
+            const now = cachedThread(queryClient, lead.id);
             setConflict({ text: replyConflictText(lead, error.current, known, now) });
             return;
           }

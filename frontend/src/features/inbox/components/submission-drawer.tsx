@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -32,9 +32,24 @@ import { SubmissionCard } from './submission-card';
 
 export type SubmissionDrawerProps = {
   id: string | null;
+  /** The leads before and after it in the list the dashboard shows (null at either end, or when it is not in it). */
+  neighbours?: { previous: string | null; next: string | null };
   onOpen: (id: string) => void;
   onClose: () => void;
 };
+
+/** Where typing goes: J and K are letters there, not moves. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+function ArrowIcon({ up }: { up: boolean }) {
+  return (
+    <SvgIcon fontSize="small">
+      <path d={up ? 'M7.41 15.41 12 10.83l4.59 4.58L18 14l-6-6-6 6z' : 'M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6z'} />
+    </SvgIcon>
+  );
+}
 
 const PROVENANCE_LABELS: [keyof Provenance, string][] = [
   ['utmSource', 'UTM source'],
@@ -172,8 +187,18 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
 }
 
 /** The lead's every detail beside the list: open while `id` is set. */
-export function SubmissionDrawer({ id, onOpen, onClose }: SubmissionDrawerProps) {
+export function SubmissionDrawer({ id, neighbours, onOpen, onClose }: SubmissionDrawerProps) {
   const lead = useContact(id);
+  const previous = neighbours?.previous ?? null;
+  const next = neighbours?.next ?? null;
+  // J and K, as in mail clients: the next and the previous lead of the list, without closing.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+    const to = event.key === 'j' ? next : event.key === 'k' ? previous : null;
+    if (!to) return;
+    event.preventDefault();
+    onOpen(to);
+  };
   return (
     <Drawer
       anchor="right"
@@ -186,12 +211,19 @@ export function SubmissionDrawer({ id, onOpen, onClose }: SubmissionDrawerProps)
       // the drawer's opening transition forces at once (120 ms of its 320 at 4x CPU).
       keepMounted
       onClose={onClose}
+      onKeyDown={onKeyDown}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, p: 2.5 }, role: 'dialog', 'aria-labelledby': 'lead-title' } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
         <Typography id="lead-title" component="h2" variant="h6" sx={{ fontWeight: 700, mr: 'auto' }}>
           Submission details
         </Typography>
+        <IconButton aria-label="Previous lead (K)" disabled={!previous} onClick={() => previous && onOpen(previous)}>
+          <ArrowIcon up />
+        </IconButton>
+        <IconButton aria-label="Next lead (J)" disabled={!next} onClick={() => next && onOpen(next)}>
+          <ArrowIcon up={false} />
+        </IconButton>
         <IconButton aria-label="Close details" onClick={onClose}>
           <SvgIcon fontSize="small">
             <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />

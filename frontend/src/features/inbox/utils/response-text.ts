@@ -21,6 +21,9 @@ export type ResponseState =
 
 const minutesBetween = (from: string, to: Date) => (to.getTime() - new Date(from).getTime()) / 60_000;
 
+// The response clock starts at arrival, or at the release from the quarantine.
+const clockStart = (lead: ResponseLead) => lead.releasedAt ?? lead.submittedAt;
+
 /**
  * The API's `responseDueAt` says when the lead's target is reached (business hours
  * included). For the moments it has none yet (just arrived, settings just changed), every
@@ -34,18 +37,18 @@ function isOverdue(lead: ResponseLead, now: Date, waited: number, settings: Resp
 
 /**
  * What a lead's row says of its first answer: "answered in 12 min" (the API's business
- * minutes), or, still new, "waiting 2 h" since it arrived, overdue once the minutes that
+ * minutes), or, still new, "waiting 2 h" since it arrived (or was released), overdue once the minutes that
  * count pass the target. Held spam waits for no one.
  */
 export function responseState(lead: ResponseLead, now: Date, settings: ResponseTimeSettings | undefined): ResponseState {
   if (lead.status === 'new') {
     if (lead.heldAsSpam) return { kind: 'none' };
-    const waited = minutesBetween(lead.submittedAt, now);
+    const waited = minutesBetween(clockStart(lead), now);
     const duration = durationText(waited);
     return { kind: 'waiting', text: `waiting ${duration}`, duration, overdue: isOverdue(lead, now, waited, settings) };
   }
   if (lead.firstRespondedAt) {
-    const minutes = lead.responseMinutes ?? minutesBetween(lead.submittedAt, new Date(lead.firstRespondedAt));
+    const minutes = lead.responseMinutes ?? minutesBetween(clockStart(lead), new Date(lead.firstRespondedAt));
     const duration = durationText(minutes);
     return { kind: 'answered', text: `answered in ${duration}`, duration };
   }

@@ -88,7 +88,12 @@ function serve(server: Server) {
         server.lead = { ...server.lead, version: server.lead.version + 1 };
         return Response.json(sent, { status: 201 });
       }
-      if (url.endsWith('/messages')) return Response.json(server.thread);
+      if (new URL(url, 'http://localhost').pathname.endsWith('/messages')) {
+        // As the API answers: the newest `last` messages, oldest first, and how many in all.
+        const last = Number(new URL(url, 'http://localhost').searchParams.get('last') ?? server.thread.length);
+        const messages = server.thread.slice(Math.max(0, server.thread.length - last));
+        return Response.json(messages, { headers: { 'X-Total-Count': String(server.thread.length) } });
+      }
       return Response.json(server.lead);
     }),
   );
@@ -167,8 +172,9 @@ describe('the conversation in the drawer', () => {
     expect(items[19]).toHaveTextContent('Message 25');
 
     await user.click(screen.getByRole('button', { name: 'Show 5 earlier messages' }));
+    // Fetched now: the newest stay on screen meanwhile.
+    await vi.waitFor(() => expect(within(list).getAllByTestId('message')).toHaveLength(25));
     items = within(list).getAllByTestId('message');
-    expect(items).toHaveLength(25);
     expect(items[0]).toHaveTextContent('Message 1');
     expect(screen.queryByRole('button', { name: /earlier message/ })).not.toBeInTheDocument();
     await vi.waitFor(() => expect(list).toHaveFocus());

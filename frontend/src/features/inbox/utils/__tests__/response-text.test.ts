@@ -49,4 +49,9 @@ describe(responseState.name, () => {
     });
     expect(responseState({ ...lead, heldAsSpam: true }, now, settings)).toEqual({ kind: 'none' });
   });
+
+  it('counts a released lead from its release, not from its arrival', () => {
+    const lead = { status: 'new' as const, submittedAt: '2026-11-20T10:00:00Z', releasedAt: '2026-11-23T11:45:00Z' };
+    expect(responseState(lead, now, settings)).toMatchObject({ text: 'waiting 15 min', overdue: false });
+  });
 });
