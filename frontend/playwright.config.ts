@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './e2e/admin-account';
 import { INBOUND_EMAIL_SECRET, REPLY_ADDRESS } from './e2e/inbound';
+import { CALCOM_WEBHOOK_SECRET, CALENDLY_WEBHOOK_SIGNING_KEY } from './e2e/booking';
 import { IMAP_PASSWORD, IMAP_USER } from '../backend/test/support/imap-server';
 
 // Browser tests run Debian's Chromium, built as its headless shell (Playwright's own browser
@@ -137,6 +138,9 @@ export default defineConfig({
           // The conversation's browser test posts the leads' replies as a mail provider would.
           INBOUND_EMAIL_SECRET,
           REPLY_ADDRESS,
+          // The booking test posts a signed Cal.com booking (e2e/booking.spec.ts).
+          CALCOM_WEBHOOK_SECRET,
+          CALENDLY_WEBHOOK_SIGNING_KEY,
           // And by IMAP, as a team's own mailbox (IDLE: a reply shows as it arrives). The
           // mailbox starts with the suite's global setup; until then the API retries.
           IMAP_URL: `imap://${IMAP_USER}:${encodeURIComponent(IMAP_PASSWORD)}@127.0.0.1:${IMAP_PORT}/INBOX`,

@@ -23,6 +23,7 @@ import { MetricsModule } from './metrics/metrics.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResponseTimeModule } from './response-time/response-time.module.js';
 import { ConversationModule } from './conversation/conversation.module.js';
+import { BookingModule } from './booking/booking.module.js';
 import { SheetsModule } from './sheets/sheets.module.js';
 import { ShutdownModule } from './shutdown/shutdown.module.js';
 import { UsersModule } from './team/users.module.js';
@@ -85,6 +86,7 @@ export class AppModule {
         ResponseTimeModule,
         ConversationModule,
         LeadEmailsModule,
+        BookingModule,
         // Last: the OpenAPI document lists its routes after the others' (and the checked-in API types in that order).
         SheetsModule,
       ],

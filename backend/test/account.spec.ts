@@ -30,6 +30,7 @@ describe('one’s own account', () => {
       away: false,
       notifications: { newLead: 'daily', assigned: true, replies: 'instant', escalations: true, followUps: true },
       signature: null,
+      bookingUrl: null,
       twoFactor: false,
       recoveryCodesLeft: 0,
     };

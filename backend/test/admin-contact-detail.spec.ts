@@ -56,6 +56,9 @@ describe('one lead of the inbox (spreadsheet sync off)', () => {
       assignee: null,
       ...NO_PROVENANCE,
       otherSubmissions: [],
+      meetings: [],
+      routing: null,
+      nextMeetingAt: null,
       firstRespondedAt: null,
       responseMinutes: null,
       // Set by the response-time scan within its interval of the arrival.

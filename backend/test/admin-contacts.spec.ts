@@ -54,6 +54,7 @@ describe('GET /api/admin/contacts', () => {
       heldAsSpam: false,
       lastMessageAt: null,
       awaitingReply: false,
+      nextMeetingAt: null,
       // Not answered yet; its due time comes with the response-time scan.
       firstRespondedAt: null,
       responseMinutes: null,

@@ -58,6 +58,9 @@ describe('admin sign-in', () => {
       'GET /api/privacy',
       // A mail provider's inbound webhook: its own bearer secret (test/conversation-receiving.spec.ts), no session.
       'POST /api/inbound/email',
+      // The scheduling tools' webhooks: each signed with its own secret (test/booking.spec.ts), no session.
+      'POST /api/integrations/calcom',
+      'POST /api/integrations/calendly',
     ];
     const all = servedRoutes(sut);
     // The OpenAPI document and its UI are public too; they hold no data.
@@ -108,6 +111,7 @@ describe('admin sign-in', () => {
       away: false,
       notifications: { newLead: 'mine', assigned: true, replies: 'instant', escalations: true, followUps: true },
       signature: null,
+      bookingUrl: null,
       twoFactor: false,
       recoveryCodesLeft: 0,
     });

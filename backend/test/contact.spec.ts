@@ -22,7 +22,11 @@ describe('POST /api/contact', () => {
   it('stores a submission and answers 201 with the thank-you message and its id', async () => {
     const res = await post(contactBody()).expect(201);
 
-    expect(res.body).toEqual({ message: "Thank you for your submission! We'll be in touch soon.", id: expect.any(String) });
+    expect(res.body).toEqual({
+      message: "Thank you for your submission! We'll be in touch soon.",
+      id: expect.any(String),
+      booking: null,
+    });
     const [row] = await stored();
     expect(row).toMatchObject({
       id: res.body.id,
@@ -155,7 +159,11 @@ describe('POST /api/contact with the honeypot filled', () => {
       .send(contactBody({ website: 'https://spam.example' }))
       .expect(201);
 
-    expect(res.body).toEqual({ message: "Thank you for your submission! We'll be in touch soon.", id: expect.any(String) });
+    expect(res.body).toEqual({
+      message: "Thank you for your submission! We'll be in touch soon.",
+      id: expect.any(String),
+      booking: null,
+    });
     expect(await sut.dataSource.query('SELECT id FROM contact_submissions')).toEqual([]);
   });
 

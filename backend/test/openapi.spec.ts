@@ -40,6 +40,7 @@ describe('OpenAPI', () => {
       '/api/admin/routing',
       '/api/admin/routing/test',
       '/api/admin/settings/auto-reply',
+      '/api/admin/settings/booking',
       '/api/admin/settings/email',
       '/api/admin/settings/response-time',
       '/api/admin/settings/test-email',
@@ -76,6 +77,8 @@ describe('OpenAPI', () => {
       '/api/health/live',
       '/api/health/ready',
       '/api/inbound/email',
+      '/api/integrations/calcom',
+      '/api/integrations/calendly',
       '/api/privacy',
     ]);
     expect(res.body.components.schemas.CreateContactDto.properties.interest.enum).toEqual([

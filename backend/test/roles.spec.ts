@@ -34,6 +34,8 @@ const DOCUMENTED: Record<string, Role> = {
   'POST /api/admin/settings/test-email': 'admin',
   'GET /api/admin/settings/auto-reply': 'admin',
   'PUT /api/admin/settings/auto-reply': 'admin',
+  'GET /api/admin/settings/booking': 'admin',
+  'PUT /api/admin/settings/booking': 'admin',
   // Whether e-mail is set up, which the drawer tells every role.
   'GET /api/admin/settings/email': 'viewer',
   'GET /api/admin/contacts/:id/emails': 'viewer',

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'webhook-delete',
   'away',
   'routing',
+  'meeting',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -52,6 +52,7 @@ export class AccountService {
     if (changes.notifications?.followUps !== undefined) columns.notifyFollowUps = changes.notifications.followUps;
     // Kept as written (line breaks included); blank removes it.
     if (changes.signature !== undefined) columns.signature = changes.signature.trim() === '' ? null : changes.signature;
+    if (changes.bookingUrl !== undefined) columns.bookingUrl = changes.bookingUrl;
     if (Object.keys(columns).length > 0) {
       await this.dataSource.manager.update(User, { id }, columns);
       // Teammates' pickers and threads show the new name; the routing page, who is away.

@@ -10,6 +10,8 @@ import { queueEmails } from '../mail/queue-emails.js';
 import { autoReplyEmail } from './auto-reply-email.js';
 import { greetedName } from './auto-reply-name.js';
 import { AutoReplySettingsService } from './auto-reply-settings.service.js';
+import { BookingLinks } from '../leads/booking-links.service.js';
+import { withoutParameter } from '../common/booking-link.js';
 
 /** A stored lead, as much of it as its auto-reply needs. */
 export interface RepliedLead {
@@ -18,6 +20,8 @@ export interface RepliedLead {
   email: string;
   /** The client's public /24 or /64 at intake; none for a released lead (a teammate let it through) or the site's own network. */
   network?: string | null;
+  /** The visitor's booking link as the form's answer gave it (src/booking/); a released lead's is read when it is released. */
+  bookingUrl?: string | null;
 }
 
 // The auto-reply answers a visitor who may still be waiting for it; after a day it would surprise.
@@ -87,6 +91,15 @@ const CLAIM_RECIPIENTS = `
    WHERE r.sent_at <= now() - interval '24 hours'
   RETURNING submission_id AS "submissionId"`;
 
+/**
+ * The visitor's booking link as the auto-reply carries it: a name that greetedName would not
+ * greet (a URL, an amount…) is left out of it too, so no stranger's text rides in the e-mail.
+ */
+function linkFor(lead: RepliedLead): string | null {
+  if (!lead.bookingUrl) return null;
+  return greetedName(lead.name) === lead.name.trim() ? lead.bookingUrl : withoutParameter(lead.bookingUrl, 'name');
+}
+
 function addressHash(email: string): string {
   return createHash('sha256').update(mailbox(email)).digest('hex');
 }
@@ -103,6 +116,7 @@ export class AutoReplies implements OnModuleInit {
     private readonly settings: AutoReplySettingsService,
     private readonly config: ConfigService<Environment, true>,
     private readonly leadEvents: LeadEvents,
+    private readonly bookingLinks: BookingLinks,
   ) {}
 
   onModuleInit(): void {
@@ -110,7 +124,8 @@ export class AutoReplies implements OnModuleInit {
       name: 'auto-reply',
       afterIntake: { active: () => this.mail.enabled, queue: (manager, leads) => this.queue(manager, leads) },
       created: async (manager, lead) => {
-        if (Date.now() - lead.submittedAt.getTime() < AUTO_REPLY_WINDOW_MS) return this.queue(manager, [lead]);
+        if (Date.now() - lead.submittedAt.getTime() >= AUTO_REPLY_WINDOW_MS) return;
+        return this.queue(manager, [{ ...lead, bookingUrl: await this.bookingLinks.forLead(lead.id, manager) }]);
       },
     });
   }
@@ -133,7 +148,7 @@ export class AutoReplies implements OnModuleInit {
       .map((lead) => ({
         kind: 'auto-reply' as const,
         to: lead.email,
-        content: autoReplyEmail(settings, greetedName(lead.name)),
+        content: autoReplyEmail(settings, greetedName(lead.name), linkFor(lead)),
         submissionId: lead.id,
       }));
     await queueEmails(manager, emails);

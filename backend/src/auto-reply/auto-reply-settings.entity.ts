@@ -6,6 +6,9 @@ export const AUTO_REPLY_LIMITS = { subject: 200, body: 5000, fromName: 100, repl
 /** Where the auto-reply's body takes the lead's name. */
 export const NAME_PLACEHOLDER = '{name}';
 
+/** Where the auto-reply's body takes the visitor's booking link (docs/booking.md); empty when there is none. */
+export const BOOKING_URL_PLACEHOLDER = '{bookingUrl}';
+
 /** The auto-reply to the visitor (Settings → E-mail): one row, off until an admin turns it on. */
 @Entity('auto_reply_settings')
 @Check('ck_auto_reply_settings_one_row', `"id"`)

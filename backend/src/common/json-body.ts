@@ -15,6 +15,15 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  */
 export const INBOUND_EMAIL_PATH = '/api/inbound/email';
 
+/**
+ * The calendar webhooks, whose signature is over the raw bytes of the body: their controller
+ * reads the body itself, checks the signature, then parses it (src/booking/calendar-webhooks.service.ts).
+ */
+export const CALENDAR_WEBHOOK_PATHS = new Set(['/api/integrations/calcom', '/api/integrations/calendly']);
+
+/** The routes whose controller reads the body raw. */
+const rawBody = (path: string) => path === INBOUND_EMAIL_PATH || CALENDAR_WEBHOOK_PATHS.has(path);
+
 function problem(statusCode: number, error: string, message: string | string[]) {
   return { statusCode, error, message };
 }
@@ -96,13 +105,13 @@ function bodyParser(): RequestHandler {
   return (req, res, next) => (BULK_PATHS.has(req.path) ? bulk : small)(req, res, next);
 }
 
-/** The JSON body parser of the API with its limits, in place of Nest's default one (every route but INBOUND_EMAIL_PATH). */
+/** The JSON body parser of the API with its limits, in place of Nest's default one (every route but the raw ones above). */
 export function jsonBody(): Array<RequestHandler | ErrorRequestHandler> {
   const handlers: RequestHandler[] = [requireJson, requireUtf8, bodyParser(), requireObject, requireTypableText];
   const skipRaw =
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) =>
-      req.path === INBOUND_EMAIL_PATH ? next() : handler(req, res, next);
+      rawBody(req.path) ? next() : handler(req, res, next);
   const [json, utf8, parser, ...after] = handlers.map(skipRaw);
   return [json, utf8, parser, bodyErrors, ...after];
 }

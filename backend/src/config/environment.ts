@@ -311,6 +311,20 @@ export class Environment {
   @MinLength(32, { message: 'INBOUND_EMAIL_SECRET must be at least 32 characters' })
   INBOUND_EMAIL_SECRET?: string;
 
+  /** The secret of the Cal.com webhook (its `X-Cal-Signature-256`); unset: `POST /api/integrations/calcom` answers 404. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'CALCOM_WEBHOOK_SECRET must be at least 32 characters' })
+  CALCOM_WEBHOOK_SECRET?: string;
+
+  /** The signing key of the Calendly webhook subscription; unset: `POST /api/integrations/calendly` answers 404. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'CALENDLY_WEBHOOK_SIGNING_KEY must be at least 32 characters' })
+  CALENDLY_WEBHOOK_SIGNING_KEY?: string;
+
   /**
    * The mailbox the API fetches the leads' replies from (src/conversation/imap-poller.service.ts):
    * `imaps://user:pass@host:993/INBOX`, or `imap://…:143/…` (STARTTLS when the server offers

@@ -3,7 +3,6 @@ import {
   BadRequestException,
   Injectable,
   NotFoundException,
-  PayloadTooLargeException,
   UnauthorizedException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
@@ -12,6 +11,7 @@ import type { Request } from 'express';
 import type { Environment } from '../config/environment.js';
 import type { InboundResultDto } from './dto/lead-message.dto.js';
 import { INBOUND_MAX_BYTES } from './inbound-message.js';
+import { readBody } from '../common/read-body.js';
 import { InboundMessages, NotAMessageError } from './inbound-messages.service.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -49,27 +49,4 @@ export class InboundEmailEndpoint {
       throw error;
     }
   }
-}
-
-/**
- * The request's body, at most `limit` bytes: past it, the rest is read and dropped (up to
- * four times the limit, then the connection is cut) and the answer is 413, so that a client
- * that sends too much still reads why.
- */
-export function readBody(req: Request, limit: number): Promise<Buffer> {
-  const tooLarge = () => new PayloadTooLargeException(`The message must be at most ${limit / 1024 / 1024} MB`);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else if (size > limit * 4) req.destroy();
-    });
-    req.on('end', () => (size > limit ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
-    req.on('error', reject);
-    req.on('close', () => {
-      if (!req.complete) reject(tooLarge());
-    });
-  });
 }

@@ -1,5 +1,13 @@
 /** The variables a reply template may hold, as `{{name}}`. */
-export const TEMPLATE_VARIABLES = ['lead.name', 'lead.firstName', 'lead.company', 'lead.interest', 'me.name'] as const;
+export const TEMPLATE_VARIABLES = [
+  'lead.name',
+  'lead.firstName',
+  'lead.company',
+  'lead.interest',
+  'me.name',
+  // The sender's booking link (else the team's) made for the lead: docs/booking.md.
+  'me.bookingUrl',
+] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 // `{{ name }}`, spaces allowed inside the braces.

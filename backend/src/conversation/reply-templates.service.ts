@@ -12,6 +12,7 @@ import {
 } from './dto/reply-template.dto.js';
 import { firstNameOf, renderTemplate, unknownVariables } from './reply-template.js';
 import { ReplyTemplate } from './reply-template.entity.js';
+import { BookingLinks } from '../leads/booking-links.service.js';
 
 /** 400 naming every unknown variable of the fields given. */
 function checkVariables(fields: { subject?: string | null; body?: string }): void {
@@ -27,6 +28,7 @@ export class ReplyTemplates {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly leads: LeadDetail,
+    private readonly bookingLinks: BookingLinks,
   ) {}
 
   async list(): Promise<ReplyTemplateDto[]> {
@@ -70,6 +72,7 @@ export class ReplyTemplates {
       'lead.company': lead.company ?? '',
       'lead.interest': INTERESTS.find((interest) => interest.value === lead.interest)?.label ?? lead.interest,
       'me.name': account.displayName,
+      'me.bookingUrl': (await this.bookingLinks.ofUserFor(account.id, lead.id)) ?? '',
     };
     return {
       subject: template.subject === null ? null : renderTemplate(template.subject, values),

@@ -53,6 +53,10 @@ import { LeadCreatedRouting1796800000001 } from './migrations/1796800000001-lead
 import { RoutingSettings } from '../leads/routing-settings.entity.js';
 import { RoutingCursor } from '../leads/routing-cursor.entity.js';
 import { NotificationChoices1796810000000 } from './migrations/1796810000000-notification-choices.js';
+import { Booking1796820000000 } from './migrations/1796820000000-booking.js';
+import { BookingSettings } from '../booking/booking-settings.entity.js';
+import { Meeting } from '../leads/meeting.entity.js';
+import { BookingEvent } from '../booking/booking-event.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
 const ENTITIES = [
@@ -76,6 +80,9 @@ const ENTITIES = [
   ImapMailbox,
   RoutingSettings,
   RoutingCursor,
+  BookingSettings,
+  Meeting,
+  BookingEvent,
 ];
 export const MIGRATIONS = [
   InitialSchema1763790000000,
@@ -112,6 +119,7 @@ export const MIGRATIONS = [
   Routing1796800000000,
   LeadCreatedRouting1796800000001,
   NotificationChoices1796810000000,
+  Booking1796820000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -81,6 +81,10 @@ export class User {
   @Column({ type: 'text', nullable: true })
   signature!: string | null;
 
+  /** The user's own booking link (an https: URL) that leads assigned to them get; null: the team's. */
+  @Column({ name: 'booking_url', type: 'text', nullable: true })
+  bookingUrl!: string | null;
+
   /** The TOTP secret, encrypted (auth/secret-box.ts); set at setup, in use once enabled. */
   @Column({ name: 'two_factor_secret', type: 'text', nullable: true, select: false })
   twoFactorSecret!: string | null;

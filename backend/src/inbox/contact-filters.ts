@@ -4,6 +4,7 @@ import type { Interest } from '../leads/contact-rules.js';
 import type { SubmissionStatus } from '../leads/contact-submission.entity.js';
 import type { ContactFiltersQueryDto } from './dto/contact-filters-query.dto.js';
 import { instant } from '../common/instant.js';
+import { MEETING_CONDITIONS, type MeetingFilter } from '../leads/lead-meetings.js';
 
 /** The inbox's filters, checked (see ContactFiltersQueryDto). */
 export interface ContactFilters {
@@ -17,6 +18,7 @@ export interface ContactFilters {
   response?: ResponseFilter;
   followUp?: FollowUpFilter;
   conversation?: ConversationFilter;
+  meeting?: MeetingFilter;
 }
 
 /** `response`: leads still new past their target, all still new, or answered (left new once). */
@@ -62,6 +64,7 @@ export function contactFilters(query: ContactFiltersQueryDto, me: string | null 
     response: query.response,
     followUp: query.followUp,
     conversation: query.conversation,
+    meeting: query.meeting,
     assignee:
       assignee === undefined
         ? undefined
@@ -81,6 +84,7 @@ export function filtersSearchParams(filters: ContactFilters): URLSearchParams {
   if (filters.response) params.set('response', filters.response);
   if (filters.followUp) params.set('followUp', filters.followUp);
   if (filters.conversation) params.set('conversation', filters.conversation);
+  if (filters.meeting) params.set('meeting', filters.meeting);
   return params;
 }
 
@@ -114,6 +118,7 @@ export function applyContactFilters<T extends ObjectLiteral>(
   else if (filters.assignee) query.andWhere('s.assignee_id = :assigneeId', { assigneeId: filters.assignee.id });
   if (filters.response) query.andWhere(RESPONSE_CONDITIONS[filters.response]);
   if (filters.conversation === 'awaiting') query.andWhere('s.awaiting_reply');
+  if (filters.meeting) query.andWhere(MEETING_CONDITIONS[filters.meeting]);
   if (filters.followUp === 'due') query.andWhere(`s.follow_up_at <= now() AND s.status NOT IN ('archived', 'spam')`);
   return query;
 }

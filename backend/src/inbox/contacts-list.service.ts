@@ -8,6 +8,7 @@ import { contactsPageQuery } from './contacts-page.query.js';
 import { ContactSubmissionDto } from '../leads/dto/contact-submission.dto.js';
 import type { ListContactsQueryDto } from './dto/list-contacts-query.dto.js';
 import { repeatsOf } from '../leads/repeat-leads.js';
+import { nextMeetingsOf } from '../leads/lead-meetings.js';
 
 /** One page of the list and the headers that go with it (`X-Total-Count`, `Link`). */
 export interface ContactsListPage {
@@ -19,6 +20,8 @@ interface ContactsPage {
   items: ContactSubmission[];
   /** Each item's `repeatOf`, by id. */
   repeatOf: Map<string, string | null>;
+  /** Each item's next meeting, by id (absent: none). */
+  nextMeetings: Map<string, Date>;
   nextCursor: string | null;
 }
 
@@ -47,7 +50,9 @@ export class ContactsListService {
       next.set('cursor', page.nextCursor);
       headers.Link = `</api/admin/contacts?${next.toString()}>; rel="next"`;
     }
-    const items = page.items.map((row) => ContactSubmissionDto.from(row, page.repeatOf.get(row.id) ?? null));
+    const items = page.items.map((row) =>
+      ContactSubmissionDto.from(row, page.repeatOf.get(row.id) ?? null, page.nextMeetings.get(row.id) ?? null),
+    );
     return { items, headers };
   }
 
@@ -58,7 +63,11 @@ export class ContactsListService {
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     const repeatOf = await repeatsOf(this.submissions.manager, items);
-    return { items, repeatOf, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    const nextMeetings = await nextMeetingsOf(
+      this.submissions.manager,
+      items.map((item) => item.id),
+    );
+    return { items, repeatOf, nextMeetings, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
   }
 
   /**

@@ -12,6 +12,7 @@ import type { FormTokens } from './spam/form-tokens.service.js';
 import type { SpamScorer } from './spam/spam-scorer.service.js';
 import type { Admission, AdmissionBatcher, AdmissionRequest } from './admission-batcher.js';
 import type { NewSubmission, StoreOutcome, SubmissionBatcher } from './submission-batcher.js';
+import type { BookingLinks } from '../leads/booking-links.service.js';
 
 const form: CreateContactDto = { name: 'Ada Lovelace', email: 'ada@example.com', interest: 'partnership' };
 const LIMIT = 5;
@@ -53,7 +54,15 @@ function setup(
     },
   } as unknown as SpamScorer;
   return {
-    sut: new ContactService(admissions, batcher, rateLimit, config, spam, { spendKey: () => null } as unknown as FormTokens),
+    sut: new ContactService(
+      admissions,
+      batcher,
+      rateLimit,
+      config,
+      spam,
+      { spendKey: () => null } as unknown as FormTokens,
+      { forLead: () => Promise.resolve(null) } as unknown as BookingLinks,
+    ),
     stored,
     rateKeys,
     admitted,
@@ -63,7 +72,7 @@ function setup(
 
 describe(ContactService.name, () => {
   it('answers with the stored id once the batch has committed the submission', async () => {
-    const { sut, stored } = setup(() => Promise.resolve({ result: 'stored' }));
+    const { sut, stored } = setup(() => Promise.resolve({ result: 'stored', bookingUrl: null }));
 
     const receipt = await sut.submit(form, '203.0.113.7');
 
@@ -84,7 +93,7 @@ describe(ContactService.name, () => {
 
   it('refuses with 429 and the wait when the gate finds the client past its limit, before scoring or storing', async () => {
     const { sut, admitted, stored, scored } = setup(
-      () => Promise.resolve({ result: 'stored' }),
+      () => Promise.resolve({ result: 'stored', bookingUrl: null }),
       1,
       () => Promise.resolve({ result: 'limited', retryAfter: 17 }),
     );
@@ -100,7 +109,7 @@ describe(ContactService.name, () => {
 
   it('answers a retry the gate recognises without scoring or storing it', async () => {
     const { sut, stored, scored } = setup(
-      () => Promise.resolve({ result: 'stored' }),
+      () => Promise.resolve({ result: 'stored', bookingUrl: null }),
       1,
       () => Promise.resolve({ result: 'repeat', id: 'first-id' }),
     );
@@ -108,6 +117,7 @@ describe(ContactService.name, () => {
     await expect(sut.submit(form, '203.0.113.7', 'form-key-0004')).resolves.toEqual({
       message: THANK_YOU_MESSAGE,
       id: 'first-id',
+      booking: null,
     });
     expect(scored()).toBe(0);
     expect(stored).toEqual([]);
@@ -123,7 +133,7 @@ describe(ContactService.name, () => {
   });
 
   it('answers a filled honeypot like a success, counts it against the limit and stores nothing', async () => {
-    const { sut, stored, rateKeys } = setup(() => Promise.resolve({ result: 'stored' }));
+    const { sut, stored, rateKeys } = setup(() => Promise.resolve({ result: 'stored', bookingUrl: null }));
 
     const receipt = await sut.submit({ ...form, website: 'http://spam.example' }, '203.0.113.7');
 
@@ -133,7 +143,7 @@ describe(ContactService.name, () => {
   });
 
   it('refuses a honeypot past the limit like any other client', async () => {
-    const { sut } = setup(() => Promise.resolve({ result: 'stored' }), LIMIT + 1);
+    const { sut } = setup(() => Promise.resolve({ result: 'stored', bookingUrl: null }), LIMIT + 1);
 
     await expect(sut.submit({ ...form, website: 'http://spam.example' }, '203.0.113.7')).rejects.toBeInstanceOf(
       TooManyRequestsException,
@@ -141,7 +151,7 @@ describe(ContactService.name, () => {
   });
 
   it('sends the key and a hash of the form, the same for the same form', async () => {
-    const { sut, stored } = setup(() => Promise.resolve({ result: 'stored' }));
+    const { sut, stored } = setup(() => Promise.resolve({ result: 'stored', bookingUrl: null }));
     await sut.submit(form, '203.0.113.7', 'form-key-0001');
     await sut.submit({ ...form }, '203.0.113.7', 'form-key-0001');
     await sut.submit({ ...form, name: 'Grace Hopper' }, '203.0.113.7', 'form-key-0001');
@@ -157,6 +167,7 @@ describe(ContactService.name, () => {
     await expect(sut.submit(form, '203.0.113.7', 'form-key-0002')).resolves.toEqual({
       message: THANK_YOU_MESSAGE,
       id: 'first-id',
+      booking: null,
     });
   });
 

@@ -13,12 +13,15 @@ import { THANK_YOU_MESSAGE } from '../leads/contact-rules.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import { type Admission, AdmissionBatcher, RATE_WINDOW_MS } from './admission-batcher.js';
 import { type NewSubmission, SubmissionBatcher, type StoreOutcome } from './submission-batcher.js';
+import { BookingLinks } from '../leads/booking-links.service.js';
 
 const TOO_MANY = 'Too many submissions. Please try again later.';
 
 export interface ContactReceipt {
   message: string;
   id: string;
+  /** The link the visitor may book a call with (docs/booking.md); null without one, for held spam and for the honeypot. */
+  booking: { url: string } | null;
 }
 
 @Injectable()
@@ -32,6 +35,7 @@ export class ContactService {
     private readonly config: ConfigService<Environment, true>,
     private readonly spam: SpamScorer,
     private readonly formTokens: FormTokens,
+    private readonly bookingLinks: BookingLinks,
   ) {}
 
   /**
@@ -50,7 +54,7 @@ export class ContactService {
     // A form token is accepted once: the gate spends it, a second post with it reads as having none.
     const tokenKey = this.formTokens.spendKey(dto.formToken);
     const admission = await this.admit({ rateKey, idempotencyKey: key ?? null, requestHash: hash, tokenKey });
-    if (admission.result !== 'admitted') return answer(admission);
+    if (admission.result !== 'admitted') return this.answer(admission);
     const id = randomUUID();
     const verdict = await this.spam.score(dto, clientIp, { tokenSpent: tokenKey !== null && !admission.tokenFresh });
     if (verdict.heldAsSpam)
@@ -70,7 +74,20 @@ export class ContactService {
       await this.admissions.giveBack(rateKey, admission.tokenFresh ? tokenKey : null).catch(() => undefined);
       throw error;
     });
-    return outcome.result === 'stored' ? { message: THANK_YOU_MESSAGE, id } : answer(outcome);
+    if (outcome.result !== 'stored') return this.answer(outcome);
+    return { message: THANK_YOU_MESSAGE, id, booking: outcome.bookingUrl === null ? null : { url: outcome.bookingUrl } };
+  }
+
+  /** The answer to a post that is not stored now: refused by the limit, a retry (the first answer again), or a reused key. */
+  private async answer(
+    outcome: Exclude<Admission | StoreOutcome, { result: 'admitted' } | { result: 'stored' }>,
+  ): Promise<ContactReceipt> {
+    if (outcome.result !== 'repeat') return refused(outcome);
+    // A retry is rare: its link costs one query (the answer it repeats named the same one, unless the lead changed hands since).
+    const url = await this.bookingLinks.forLead(outcome.id).catch(() => {
+      throw unavailable();
+    });
+    return { message: THANK_YOU_MESSAGE, id: outcome.id, booking: url === null ? null : { url } };
   }
 
   private admit(request: Parameters<AdmissionBatcher['admit']>[0]): Promise<Admission> {
@@ -85,26 +102,23 @@ export class ContactService {
     });
   }
 
-  /** A bot filled the honeypot: it counts against the limit and gets a person's answer; nothing is kept. */
+  /**
+   * A bot filled the honeypot: it counts against the limit and gets a person's answer; nothing is
+   * kept. No booking link: no lead stands behind it, and a bot is not sent to anyone's calendar.
+   */
   private async dropBot(rateKey: string): Promise<ContactReceipt> {
     const { hits, retryAfter } = await this.rateLimit.hit(rateKey, RATE_WINDOW_MS);
     if (hits > this.config.get('CONTACT_RATE_LIMIT', { infer: true })) throw new TooManyRequestsException(TOO_MANY, retryAfter);
     this.logger.log('honeypot filled: submission dropped');
-    return { message: THANK_YOU_MESSAGE, id: randomUUID() };
+    return { message: THANK_YOU_MESSAGE, id: randomUUID(), booking: null };
   }
 }
 
-/** The answer to a post that is not stored now: refused by the limit, a retry, or a reused key. */
-function answer(outcome: Exclude<Admission | StoreOutcome, { result: 'admitted' } | { result: 'stored' }>): ContactReceipt {
-  switch (outcome.result) {
-    case 'limited':
-      throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);
-    // The same key with another body is a client bug: answering the first id would hide it.
-    case 'key-reused':
-      throw new UnprocessableEntityException('Idempotency-Key was already used for a different submission');
-    case 'repeat':
-      return { message: THANK_YOU_MESSAGE, id: outcome.id };
-  }
+/** A post refused by the limit, or with a reused key. */
+function refused(outcome: { result: 'limited'; retryAfter: number } | { result: 'key-reused' }): never {
+  if (outcome.result === 'limited') throw new TooManyRequestsException(TOO_MANY, outcome.retryAfter);
+  // The same key with another body is a client bug: answering the first id would hide it.
+  throw new UnprocessableEntityException('Idempotency-Key was already used for a different submission');
 }
 
 function unavailable(): RetryLaterException {

@@ -87,7 +87,9 @@ export interface StoreSubmissionsStatement {
  *    statement, not a query before it.
  * The answer is one row per request, in the order of `input`: `stored`, `repeat` (the
  * submission its key stands for) or `key-reused` (its key stands for a submission with
- * another body).
+ * another body); a stored lead not held as spam with the base of its booking link (its
+ * assignee's `booking_url` as `inserted` set it, else the team's default: src/booking/) and
+ * the team's scheduling tool, read here so that the answer costs no query of its own.
  *
  * Parameters: the channels' settings (`intake.parameters()`), then one array per column of
  * `columns`, in its order.
@@ -143,10 +145,15 @@ export function storeSubmissionsSql(channels: (firstParameter: number) => Assemb
               WHEN passed.keeps THEN 'stored'
               WHEN passed.holder_hash = input.request_hash THEN 'repeat'
               ELSE 'key-reused' END AS result,
-         coalesce(earlier.submission_id, passed.holder) AS "submissionId"
+         coalesce(earlier.submission_id, passed.holder) AS "submissionId",
+         CASE WHEN passed.keeps AND NOT passed.held_as_spam THEN coalesce(booker.booking_url, booking.default_url) END AS "bookingBase",
+         booking.provider AS "bookingProvider"
     FROM input
     LEFT JOIN earlier ON earlier.key = input.idempotency_key
     LEFT JOIN passed ON passed.ord = input.ord
+    LEFT JOIN inserted ON passed.keeps AND inserted.id = passed.id
+    LEFT JOIN users booker ON booker.id = inserted.assignee_id
+    LEFT JOIN booking_settings booking ON true
    ORDER BY input.ord`;
   return { sql, columns, intake };
 }

@@ -5,6 +5,8 @@ import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import type { CreateContactDto } from './dto/create-contact.dto.js';
 import { IntakeMetrics } from './intake-metrics.service.js';
+import { bookingLink } from '../common/booking-link.js';
+import type { BookingProvider } from '../common/booking-link.js';
 import { type StoreSubmissionsStatement, storeSubmissionsSql, type SubmissionField } from './store-submissions.sql.js';
 
 /**
@@ -28,11 +30,15 @@ export type NewSubmission = Pick<CreateContactDto, Exclude<SubmissionField, 'id'
  * Stored (and committed); a retry of the submission `id` (its Idempotency-Key stands for
  * it: nothing stored); or refused because its key stands for a submission with another body.
  */
-export type StoreOutcome = { result: 'stored' } | { result: 'repeat'; id: string } | { result: 'key-reused' };
+export type StoreOutcome =
+  { result: 'stored'; bookingUrl: string | null } | { result: 'repeat'; id: string } | { result: 'key-reused' };
 
 interface OutcomeRow {
   result: StoreOutcome['result'];
   submissionId: string | null;
+  /** A stored lead's booking link before its parameters (src/booking/booking-link.ts), and the team's tool. */
+  bookingBase: string | null;
+  bookingProvider: BookingProvider | null;
 }
 
 interface Pending {
@@ -122,8 +128,11 @@ export class SubmissionBatcher {
     if (!this.leadEvents.intakeNeedsTransaction()) return this.storeBatch(this.dataSource.manager, submissions);
     return this.dataSource.transaction(async (manager) => {
       const outcomes = await this.storeBatch(manager, submissions);
-      // A held lead gets nothing (its release may send it).
-      const stored = submissions.filter((submission, index) => outcomes[index].result === 'stored' && !submission.heldAsSpam);
+      // A held lead gets nothing (its release may send it). The auto-reply takes the booking link.
+      const stored = submissions.flatMap((submission, index) => {
+        const stored = outcomes[index];
+        return stored.result === 'stored' && !submission.heldAsSpam ? [{ ...submission, bookingUrl: stored.bookingUrl }] : [];
+      });
       await this.leadEvents.afterIntake(manager, stored);
       return outcomes;
     });
@@ -140,14 +149,18 @@ export class SubmissionBatcher {
         submissions.map((submission, index) => (submission as Record<string, unknown>)[field] ?? extras[index][field] ?? null),
       ),
     ]);
-    return rows.map(outcome);
+    return rows.map((row, index) => outcome(row, submissions[index]));
   }
 }
 
-function outcome(row: OutcomeRow): StoreOutcome {
+function outcome(row: OutcomeRow, submission: NewSubmission): StoreOutcome {
   switch (row.result) {
     case 'repeat':
       return { result: 'repeat', id: row.submissionId! };
+    case 'stored': {
+      const visitor = { leadId: submission.id, name: submission.name, email: submission.email };
+      return { result: 'stored', bookingUrl: bookingLink(row.bookingBase, row.bookingProvider ?? 'other', visitor) };
+    }
     default:
       return { result: row.result };
   }

@@ -11,6 +11,7 @@ import { ContactDetailDto, OtherSubmissionDto } from './dto/contact-detail.dto.j
 import { type DetailedLead, LeadEvents } from './lead-events.service.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import { SHEET_CHANNEL } from './spreadsheet-copy.js';
+import { meetingsOf } from './lead-meetings.js';
 
 /**
  * The lead as `GET /api/admin/contacts/:id` answers it, without its history: what the
@@ -77,6 +78,7 @@ export class LeadDetail {
     const notes = await manager.find(ContactNote, { where: { submissionId: row.id }, order: { createdAt: 'DESC', id: 'DESC' } });
     const repeats = await repeatsOf(manager, [row]);
     const others = await otherSubmissionsOf(manager, row);
+    const meetings = await meetingsOf(manager, row.id);
     // The people it names, in one query: its assignee, whoever acted on it and the notes' authors.
     const named = [row.assigneeId, ...events.map((event) => event.actorId), ...notes.map((note) => note.authorId)];
     const ids = [...new Set(named.filter((id) => id !== null))];
@@ -93,6 +95,7 @@ export class LeadDetail {
         others: others.map((other) => OtherSubmissionDto.from(other)),
         assignee: assignee ? PersonDto.from(assignee) : null,
       },
+      meetings,
     );
   }
 }

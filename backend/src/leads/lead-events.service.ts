@@ -16,6 +16,8 @@ export interface ArrivingLead {
   heldAsSpam: boolean;
   /** The client's public /24 or /64 (publicNetwork), null for the site's own network: the auto-reply's limit per network. */
   network?: string | null;
+  /** The visitor's booking link as the form's answer gave it (src/booking/), for the auto-reply's `{bookingUrl}`. */
+  bookingUrl?: string | null;
 }
 
 /** A message of a lead's conversation, stored (sent by a teammate, or written by the lead): ids only, never its text. */

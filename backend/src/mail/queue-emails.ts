@@ -19,7 +19,8 @@ export type EmailKind =
   | 'security-notice'
   | 'overdue'
   | 'follow-up'
-  | 'reply';
+  | 'reply'
+  | 'meeting-booked';
 
 export interface QueuedEmail {
   kind: EmailKind;

@@ -960,6 +960,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/settings/booking': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BookingSettingsController_read'];
+    put: operations['BookingSettingsController_save'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/integrations/calcom': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CalendarWebhooksController_calcom'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/integrations/calendly': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CalendarWebhooksController_calendly'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/spreadsheet': {
     parameters: {
       query?: never;
@@ -1053,11 +1101,20 @@ export interface components {
       /** @description The captcha widget's response token, when `captcha` is set up. */
       captchaToken?: string;
     };
+    BookingLinkDto: {
+      /**
+       * @description The assignee's booking link (else the team's) with the visitor's name, e-mail and the lead's id as query parameters.
+       * @example https://cal.com/ann/intro?name=Ada%20Lovelace&email=ada%40example.com&metadata%5BleadId%5D=…
+       */
+      url: string;
+    };
     ContactReceiptDto: {
       /** @example Thank you for your submission! We'll be in touch soon. */
       message: string;
       /** Format: uuid */
       id: string;
+      /** @description Null without a link, for a submission held as spam, and for one the honeypot caught. */
+      booking: components['schemas']['BookingLinkDto'] | null;
     };
     LoginDto: {
       /** @example admin */
@@ -1116,6 +1173,8 @@ export interface components {
       notifications: components['schemas']['NotificationsDto'];
       /** @description Added below each message the user sends a lead. */
       signature: string | null;
+      /** @description The user's booking link, which the leads assigned to them get (null: the team's). */
+      bookingUrl: string | null;
       /** @description Two-factor sign-in is on. */
       twoFactor: boolean;
       /**
@@ -1146,6 +1205,8 @@ export interface components {
       away?: boolean;
       /** @description Added below each message sent to a lead; "" removes it. */
       signature?: string;
+      /** @description The user's booking link (an https: URL) that the leads assigned to them get; null removes it. */
+      bookingUrl?: string | null;
       notifications?: components['schemas']['UpdateNotificationsDto'];
     };
     ChangePasswordDto: {
@@ -1471,6 +1532,11 @@ export interface components {
       lastMessageAt: string | null;
       /** @description The newest message of its conversation is one the lead wrote (not automatic): an answer is owed. */
       awaitingReply: boolean;
+      /**
+       * Format: date-time
+       * @description When its next meeting starts (booked through a booking link and not over yet); null: none.
+       */
+      nextMeetingAt: string | null;
     };
     NoteDto: {
       /** Format: uuid */
@@ -1543,9 +1609,10 @@ export interface components {
         | 'webhook-rotate-secret'
         | 'webhook-delete'
         | 'away'
-        | 'routing';
+        | 'routing'
+        | 'meeting';
       /**
-       * @description `status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } (before threads: { cleared }); `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}.
+       * @description `status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } (before threads: { cleared }); `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}; `meeting`: { meetingId, provider, status: booked | cancelled, start (booked only) }.
        * @example {
        *       "from": "new",
        *       "to": "contacted"
@@ -1564,6 +1631,22 @@ export interface components {
       interest: 'empower-team' | 'community' | 'partnership';
       /** @enum {string} */
       status: 'new' | 'contacted' | 'qualified' | 'archived' | 'spam';
+    };
+    MeetingDto: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      provider: 'calcom' | 'calendly';
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      /** @enum {string} */
+      status: 'booked' | 'cancelled';
+      /** @description Where, as the scheduling tool says: a video link, an address… */
+      location: string | null;
+      /** @description The organizer's e-mail as the scheduling tool says. */
+      organizerEmail: string | null;
     };
     ContactDetailDto: {
       /** Format: uuid */
@@ -1637,6 +1720,11 @@ export interface components {
       lastMessageAt: string | null;
       /** @description The newest message of its conversation is one the lead wrote (not automatic): an answer is owed. */
       awaitingReply: boolean;
+      /**
+       * Format: date-time
+       * @description When its next meeting starts (booked through a booking link and not over yet); null: none.
+       */
+      nextMeetingAt: string | null;
       /** @description The team's notes on the lead, newest first. */
       notes: components['schemas']['NoteDto'][];
       /** Format: date-time */
@@ -1661,6 +1749,8 @@ export interface components {
       consentVersion: string | null;
       /** @description The person's other submissions (canonical e-mail), newest first. */
       otherSubmissions: components['schemas']['OtherSubmissionDto'][];
+      /** @description The meetings it booked through a booking link: those to come first (soonest first), then the others, newest first. */
+      meetings: components['schemas']['MeetingDto'][];
     };
     ContactEmailDto: {
       /** Format: uuid */
@@ -1670,7 +1760,16 @@ export interface components {
        * @enum {string}
        */
       kind:
-        'new-lead' | 'digest' | 'assigned' | 'auto-reply' | 'invitation' | 'password-reset' | 'overdue' | 'follow-up' | 'reply';
+        | 'new-lead'
+        | 'digest'
+        | 'assigned'
+        | 'auto-reply'
+        | 'invitation'
+        | 'password-reset'
+        | 'overdue'
+        | 'follow-up'
+        | 'reply'
+        | 'meeting-booked';
       /** @enum {string} */
       state: 'pending' | 'delivered' | 'failed';
       attempts: number;
@@ -1792,7 +1891,7 @@ export interface components {
       /** @example Thanks for getting in touch */
       subject: string;
       /**
-       * @description Plain text; {name} is replaced by the lead's name.
+       * @description Plain text; {name} is replaced by the lead's name, {bookingUrl} by the visitor's booking link (empty without one).
        * @example Hi {name},
        *
        *     Thank you for your message.
@@ -2063,9 +2162,9 @@ export interface components {
     };
     CreateReplyTemplateDto: {
       name: string;
-      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}. */
+      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}, {{me.bookingUrl}}. */
       subject?: string | null;
-      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}. */
+      /** @description Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}, {{me.bookingUrl}}. */
       body: string;
     };
     UpdateReplyTemplateDto: {
@@ -2080,6 +2179,30 @@ export interface components {
     RenderedTemplateDto: {
       subject: string | null;
       body: string;
+    };
+    BookingSettingsDto: {
+      /**
+       * @description The link a lead gets when its assignee has none (an https: URL); null: none.
+       * @example https://cal.com/team/intro
+       */
+      defaultUrl: string | null;
+      /**
+       * @description The scheduling tool: decides the parameter that carries the lead's id (docs/booking.md).
+       * @enum {string}
+       */
+      provider: 'calcom' | 'calendly' | 'other';
+    };
+    CalendarEventResultDto: {
+      /**
+       * @description 1: stored with its lead; 0: not (no lead matched, the lead is held or erased, taken before, or another event).
+       * @enum {number}
+       */
+      stored: 0 | 1;
+      /**
+       * Format: uuid
+       * @description The lead it was stored with.
+       */
+      leadId?: string;
     };
     SpreadsheetDto: {
       /** @description Whether SHEETS_WEBHOOK_URL is set (the copy is configured by the environment only). */
@@ -3113,6 +3236,8 @@ export interface operations {
         followUp?: 'due';
         /** @description `awaiting`: the newest message of the lead's conversation is the lead's own (not automatic): an answer is owed. */
         conversation?: 'awaiting';
+        /** @description `upcoming`: a meeting booked and not over yet; `none`: no booked meeting at all (never booked, or cancelled). */
+        meeting?: 'upcoming' | 'none';
         limit?: number;
         /** @description The opaque cursor of the `Link: rel="next"` header. */
         cursor?: string;
@@ -3161,6 +3286,8 @@ export interface operations {
         followUp?: 'due';
         /** @description `awaiting`: the newest message of the lead's conversation is the lead's own (not automatic): an answer is owed. */
         conversation?: 'awaiting';
+        /** @description `upcoming`: a meeting booked and not over yet; `none`: no booked meeting at all (never booked, or cancelled). */
+        meeting?: 'upcoming' | 'none';
         /** @description Write dates as wall-clock times (`YYYY-MM-DD HH:MM:SS`) in this IANA time zone, as spreadsheets read them. Default: ISO 8601 instants in UTC. */
         tz?: string;
       };
@@ -4302,6 +4429,140 @@ export interface operations {
         };
       };
       /** @description No template, or no lead, with this id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  BookingSettingsController_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingSettingsDto'];
+        };
+      };
+    };
+  };
+  BookingSettingsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BookingSettingsDto'];
+      };
+    };
+    responses: {
+      /** @description Saved; the settings as they are now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingSettingsDto'];
+        };
+      };
+      /** @description Every rule the body failed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  CalendarWebhooksController_calcom: {
+    parameters: {
+      query?: never;
+      header: {
+        'x-cal-signature-256': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarEventResultDto'];
+        };
+      };
+      /** @description A signed body that is not a booking event. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No or a wrong `X-Cal-Signature-256` (hex HMAC-SHA256 of the raw body). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description CALCOM_WEBHOOK_SECRET is not set: the route is off. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  CalendarWebhooksController_calendly: {
+    parameters: {
+      query?: never;
+      header: {
+        'calendly-webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarEventResultDto'];
+        };
+      };
+      /** @description A signed body that is not a booking event. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No, a wrong or a stale (over 3 minutes) `Calendly-Webhook-Signature`. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description CALENDLY_WEBHOOK_SIGNING_KEY is not set: the route is off. */
       404: {
         headers: {
           [name: string]: unknown;

@@ -21,6 +21,7 @@ export const leadFixture = (overrides: Partial<ContactSubmission> = {}): Contact
   releasedAt: null,
   lastMessageAt: null,
   awaitingReply: false,
+  nextMeetingAt: null,
   spamScore: 0,
   spamReasons: [],
   heldAsSpam: false,

@@ -26,6 +26,7 @@ export const TEST_ADMIN: SessionUser = {
   away: false,
   notifications: { newLead: 'mine', assigned: true, replies: 'instant', escalations: true, followUps: true },
   signature: null,
+  bookingUrl: null,
   twoFactor: false,
   recoveryCodesLeft: 0,
 };

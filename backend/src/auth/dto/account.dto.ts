@@ -59,6 +59,13 @@ export class AccountDto {
   @ApiProperty({ type: String, nullable: true, description: 'Added below each message the user sends a lead.' })
   signature!: string | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The user's booking link, which the leads assigned to them get (null: the team's).",
+  })
+  bookingUrl!: string | null;
+
   @ApiProperty({ description: 'Two-factor sign-in is on.' })
   twoFactor!: boolean;
 
@@ -82,6 +89,7 @@ export class AccountDto {
         followUps: user.notifyFollowUps,
       },
       signature: user.signature,
+      bookingUrl: user.bookingUrl,
       twoFactor: user.twoFactorEnabledAt !== null,
       recoveryCodesLeft,
     };

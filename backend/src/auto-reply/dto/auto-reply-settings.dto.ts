@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../common/transforms.js';
-import { AUTO_REPLY_LIMITS, NAME_PLACEHOLDER } from '../auto-reply-settings.entity.js';
+import { AUTO_REPLY_LIMITS, BOOKING_URL_PLACEHOLDER, NAME_PLACEHOLDER } from '../auto-reply-settings.entity.js';
 
 /** GET and PUT /api/admin/settings/auto-reply: the auto-reply to the visitor. */
 export class AutoReplySettingsDto {
@@ -18,7 +18,7 @@ export class AutoReplySettingsDto {
 
   @ApiProperty({
     maxLength: AUTO_REPLY_LIMITS.body,
-    description: `Plain text; ${NAME_PLACEHOLDER} is replaced by the lead's name.`,
+    description: `Plain text; ${NAME_PLACEHOLDER} is replaced by the lead's name, ${BOOKING_URL_PLACEHOLDER} by the visitor's booking link (empty without one).`,
     example: `Hi ${NAME_PLACEHOLDER},\n\nThank you for your message.`,
   })
   @IsString({ message: 'body must be text' })

@@ -7,7 +7,8 @@ import { MESSAGE_BODY_MAX_LENGTH, MESSAGE_SUBJECT_MAX_LENGTH } from './send-mess
 
 export const TEMPLATE_NAME_MAX_LENGTH = 100;
 
-const VARIABLES_HELP = 'Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}.';
+const VARIABLES_HELP =
+  'Variables: {{lead.name}}, {{lead.firstName}}, {{lead.company}}, {{lead.interest}}, {{me.name}}, {{me.bookingUrl}}.';
 
 /** `POST /api/admin/reply-templates`. */
 export class CreateReplyTemplateDto {

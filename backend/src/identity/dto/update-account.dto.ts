@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsString, IsTimeZone, Length, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { OptionalField } from '../../common/optional-field.js';
+import { BOOKING_URL_MAX_LENGTH, IsBookingUrlOrNull } from '../../common/booking-link.js';
 import { Trim } from '../../common/transforms.js';
 import {
   NEW_LEAD_NOTIFICATIONS,
@@ -82,6 +83,17 @@ export class UpdateAccountDto {
   @IsString({ message: 'signature must be text' })
   @MaxLength(SIGNATURE_MAX_LENGTH, { message: `signature must be at most ${SIGNATURE_MAX_LENGTH} characters` })
   signature?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: BOOKING_URL_MAX_LENGTH,
+    description: "The user's booking link (an https: URL) that the leads assigned to them get; null removes it.",
+  })
+  @ValidateIf((_object: object, value: unknown) => value !== undefined)
+  @Trim()
+  @IsBookingUrlOrNull('bookingUrl')
+  bookingUrl?: string | null;
 
   @ApiPropertyOptional({ type: UpdateNotificationsDto })
   @OptionalField()

@@ -13,6 +13,7 @@ export const EMAIL_KINDS = [
   'overdue',
   'follow-up',
   'reply',
+  'meeting-booked',
 ] as const satisfies readonly EmailKind[];
 
 /** One e-mail sent (or to be sent) about a lead: no recipient, no content. */

@@ -13,6 +13,7 @@ import {
 import { INTEREST_VALUES, type Interest } from '../../leads/contact-rules.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../leads/contact-submission.entity.js';
 import { Trim } from '../../common/transforms.js';
+import { MEETING_FILTERS, type MeetingFilter } from '../../leads/lead-meetings.js';
 
 /** "a,b" or ?x=a&x=b → ['a', 'b']; other types pass unchanged so that the validators name them. */
 const CommaList = () =>
@@ -102,4 +103,12 @@ export class ContactFiltersQueryDto {
   @IsOptional()
   @IsIn(CONVERSATION_FILTERS, { message: `conversation must be ${CONVERSATION_FILTERS.join(', ')}` })
   conversation?: ConversationFilter;
+
+  @ApiPropertyOptional({
+    enum: MEETING_FILTERS,
+    description: '`upcoming`: a meeting booked and not over yet; `none`: no booked meeting at all (never booked, or cancelled).',
+  })
+  @IsOptional()
+  @IsIn(MEETING_FILTERS, { message: `meeting must be one of ${MEETING_FILTERS.join(', ')}` })
+  meeting?: MeetingFilter;
 }

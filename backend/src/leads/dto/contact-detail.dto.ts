@@ -6,6 +6,9 @@ import type { Delivery } from '../../deliveries/delivery.entity.js';
 import type { ContactNote } from '../contact-note.entity.js';
 import { PersonDto } from '../../identity/dto/person.dto.js';
 import { ContactSubmissionDto } from './contact-submission.dto.js';
+import { MeetingDto } from './meeting.dto.js';
+import type { Meeting } from '../meeting.entity.js';
+import { nextMeetingIn } from '../lead-meetings.js';
 
 export const DELIVERY_STATES = ['off', 'pending', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
@@ -93,7 +96,8 @@ export class HistoryEntryDto {
     additionalProperties: true,
     description:
       '`status`: { from, to }; `note`: { noteId, excerpt (its first 100 characters; null once deleted), deleted? } ' +
-      '(before threads: { cleared }); `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}.',
+      '(before threads: { cleared }); `assign`: { from, to } (user ids or null; `returning: true` when a returning lead arrived with its owner, no actor); `redeliver`: {}; ' +
+      '`meeting`: { meetingId, provider, status: booked | cancelled, start (booked only) }.',
     example: { from: 'new', to: 'contacted' },
   })
   detail!: Record<string, unknown>;
@@ -203,15 +207,24 @@ export class ContactDetailDto extends ContactSubmissionDto {
   @ApiProperty({ type: [OtherSubmissionDto], description: "The person's other submissions (canonical e-mail), newest first." })
   otherSubmissions!: OtherSubmissionDto[];
 
+  @ApiProperty({
+    type: [MeetingDto],
+    description:
+      'The meetings it booked through a booking link: those to come first (soonest first), then the others, newest first.',
+  })
+  meetings!: MeetingDto[];
+
   static fromParts(
     row: ContactSubmission,
     delivery: Delivery | null,
     history: { events: AuditEvent[]; notes: ContactNote[]; names: Map<string, string> },
     person: { repeatOf: string | null; others: OtherSubmissionDto[]; assignee: PersonDto | null },
+    meetings: Meeting[],
   ): ContactDetailDto {
     const bodies = new Map(history.notes.map((note) => [note.id, note.body]));
     return {
-      ...ContactSubmissionDto.from(row, person.repeatOf),
+      ...ContactSubmissionDto.from(row, person.repeatOf, nextMeetingIn(meetings)),
+      meetings: meetings.map((meeting) => MeetingDto.from(meeting)),
       utmSource: row.utmSource,
       utmMedium: row.utmMedium,
       utmCampaign: row.utmCampaign,

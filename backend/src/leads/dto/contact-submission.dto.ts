@@ -109,7 +109,15 @@ export class ContactSubmissionDto {
   })
   awaitingReply!: boolean;
 
-  static from(row: ContactSubmission, repeatOf: string | null): ContactSubmissionDto {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When its next meeting starts (booked through a booking link and not over yet); null: none.',
+  })
+  nextMeetingAt!: string | null;
+
+  static from(row: ContactSubmission, repeatOf: string | null, nextMeetingAt: Date | null): ContactSubmissionDto {
     return {
       id: row.id,
       name: row.name,
@@ -133,6 +141,7 @@ export class ContactSubmissionDto {
       heldAsSpam: row.heldAsSpam,
       lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
       awaitingReply: row.awaitingReply,
+      nextMeetingAt: nextMeetingAt?.toISOString() ?? null,
     };
   }
 }

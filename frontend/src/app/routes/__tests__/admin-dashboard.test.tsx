@@ -61,6 +61,7 @@ const detail = {
     },
   ],
   otherSubmissions: [{ id: 'id-0', submittedAt: '2026-10-01T10:00:00.000Z', interest: 'partnership', status: 'qualified' }],
+  meetings: [],
   utmSource: 'newsletter',
   utmCampaign: 'autumn',
   referrer: 'https://search.example/',

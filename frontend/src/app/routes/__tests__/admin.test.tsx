@@ -39,6 +39,7 @@ const submission = (n: number): ContactSubmission => ({
   heldAsSpam: false,
   lastMessageAt: null,
   awaitingReply: false,
+  nextMeetingAt: null,
   firstRespondedAt: null,
   responseMinutes: null,
   responseDueAt: null,
@@ -55,6 +56,7 @@ const detail = (n: number) => ({
   delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
   history: [],
   otherSubmissions: [],
+  meetings: [],
 });
 
 let signedIn = false;

@@ -87,6 +87,7 @@ beforeEach(() => {
             delivery: { state: 'off', attempts: 0, lastError: null, deliveredAt: null },
             history: [],
             otherSubmissions: [],
+            meetings: [],
           }),
         );
       if (path === '/api/admin/contacts/id-9' && method === 'PATCH')

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { SessionUser } from '@/config/roles';
 import { ROLE_LABELS } from '@/config/roles';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
+import { BookingLinkForm } from './booking-link-form';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
@@ -42,6 +43,9 @@ export function AccountSettings({ user }: AccountSettingsProps) {
       </Box>
       <Panel title="Profile and notifications">
         <ProfileForm user={user} />
+      </Panel>
+      <Panel title="Booking link">
+        <BookingLinkForm user={user} />
       </Panel>
       <Panel title="E-mail address">
         <EmailForm user={user} />

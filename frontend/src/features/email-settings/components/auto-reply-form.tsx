@@ -10,7 +10,13 @@ import { SubmitButton } from '@/components/submit-button';
 import { toast } from '@/components/toast/toast';
 import type { AutoReplySettings } from '../api/email-settings-keys';
 import { autoReplySchema, useSaveAutoReply } from '../api/save-auto-reply';
-import { AUTO_REPLY_LIMITS, autoReplyPreview, NAME_PLACEHOLDER, SAMPLE_NAME } from '../utils/auto-reply-preview';
+import {
+  AUTO_REPLY_LIMITS,
+  autoReplyPreview,
+  BOOKING_URL_PLACEHOLDER,
+  NAME_PLACEHOLDER,
+  SAMPLE_NAME,
+} from '../utils/auto-reply-preview';
 
 /** The form's values: the optional sender fields as text ('' for none). */
 const formValues = (settings: AutoReplySettings) => ({
@@ -68,7 +74,7 @@ export function AutoReplyForm({ settings }: { settings: AutoReplySettings }) {
         error={Boolean(fieldError('body'))}
         helperText={
           fieldError('body') ??
-          `${NAME_PLACEHOLDER} is replaced by the visitor's name, or "there" when it does not read like one (a link, an @, digits, over 60 characters). ${body.length} / ${AUTO_REPLY_LIMITS.body}`
+          `${NAME_PLACEHOLDER} is replaced by the visitor's name, or "there" when it does not read like one (a link, an @, digits, over 60 characters); ${BOOKING_URL_PLACEHOLDER} by their booking link (empty without one). ${body.length} / ${AUTO_REPLY_LIMITS.body}`
         }
       />
       <TextField

@@ -20,6 +20,7 @@ import { AssigneeSelect } from './assignee-select';
 import { DeleteContactButton } from './delete-contact-button';
 import { DeliveryPanel } from './delivery-panel';
 import { FirstResponse } from './first-response';
+import { LeadMeetings } from './lead-meetings';
 import { FollowUpPicker } from './follow-up-picker';
 import { LeadConversation } from './lead-conversation';
 import { LeadEmails } from './lead-emails';
@@ -115,6 +116,9 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
       </Section>
       <Section title="Follow-up">
         <FollowUpPicker lead={lead} />
+      </Section>
+      <Section title="Meetings">
+        <LeadMeetings meetings={lead.meetings} />
       </Section>
       <Section title="Conversation">
         <LeadConversation lead={lead} />

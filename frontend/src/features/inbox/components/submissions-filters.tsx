@@ -7,6 +7,7 @@ import type { Filters } from '../utils/filters';
 import { STATUS_LABELS } from '../utils/status-labels';
 import { AssigneeFilter } from './assignee-filter';
 import { FilterChips } from './filter-chips';
+import { MeetingFilter } from './meeting-filter';
 import { SearchBox } from './search-box';
 
 // The date range (MUI's toggle buttons) is a chunk of its own: a phone shows it only once its
@@ -34,7 +35,11 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
   const [open, setOpen] = useState(false);
   const foldId = useId();
   const chosen =
-    filters.interests.length + filters.statuses.length + (filters.range === '' ? 0 : 1) + (filters.assignee === '' ? 0 : 1);
+    filters.interests.length +
+    filters.statuses.length +
+    (filters.range === '' ? 0 : 1) +
+    (filters.assignee === '' ? 0 : 1) +
+    (filters.meeting === '' ? 0 : 1);
   return (
     <div className="filters">
       {/* On a phone the "Filters" button sits beside the search, so the first lead stays on the first screen. */}
@@ -72,6 +77,7 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
               onChange={(statuses) => onChange({ statuses })}
             />
             <AssigneeFilter value={filters.assignee} onChange={(assignee) => onChange({ assignee })} />
+            <MeetingFilter value={filters.meeting} onChange={(meeting) => onChange({ meeting })} />
             {/* The toggle buttons' height held while they load, so nothing below moves. */}
             <Suspense fallback={<div className="filters__range-placeholder" />}>
               <RangePicker filters={filters} onChange={onChange} />

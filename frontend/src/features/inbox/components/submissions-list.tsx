@@ -6,6 +6,7 @@ import { SelectLeadBox } from './lead-selection-boxes';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { AwaitingReply } from './awaiting-reply';
+import { NextMeeting } from './next-meeting';
 import { RepeatMarker } from './repeat-marker';
 import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
@@ -42,6 +43,7 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
         <ReceivedTime iso={submission.submittedAt} />
         <ResponseTime lead={submission} />
         <AwaitingReply lead={submission} />
+        <NextMeeting lead={submission} />
         <LeadComments comments={submission.comments} lines={3} className="lead-card__comments" />
         <div className="lead-card__controls">
           <StatusSelect submission={submission} />

@@ -14,6 +14,7 @@ import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { AwaitingReply } from './awaiting-reply';
+import { NextMeeting } from './next-meeting';
 import { RepeatMarker } from './repeat-marker';
 import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
@@ -66,6 +67,7 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
         <ReceivedTime iso={submission.submittedAt} />
         <ResponseTime lead={submission} />
         <AwaitingReply lead={submission} />
+        <NextMeeting lead={submission} />
       </TableCell>
     </TableRow>
   );

@@ -10,6 +10,7 @@ const KIND_LABELS: Record<LeadEmail['kind'], string> = {
   overdue: 'Waiting-for-an-answer notice to a teammate',
   'follow-up': 'Follow-up reminder to a teammate',
   reply: 'Reply notice to a teammate',
+  'meeting-booked': 'Meeting booked notice to the assignee',
 };
 
 const STATE_LABELS: Record<LeadEmail['state'], string> = {

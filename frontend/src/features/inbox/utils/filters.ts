@@ -25,6 +25,8 @@ export type Filters = {
   response: ResponseChoice;
   /** `followUp=due`: follow-ups due now or earlier. */
   followUp: FollowUpChoice;
+  /** A booked meeting to come, or none (the API's `meeting=upcoming|none`). */
+  meeting: MeetingChoice;
 };
 
 /** '' (anyone), 'me', 'none', or a person's id (the admins' filter by a disabled owner). */
@@ -32,6 +34,7 @@ export type AssigneeChoice = '' | 'me' | 'none' | (string & {});
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type ResponseChoice = '' | 'overdue' | 'waiting' | 'answered';
 export type FollowUpChoice = '' | 'due';
+export type MeetingChoice = '' | 'upcoming' | 'none';
 const RESPONSE_CHOICES: readonly ResponseChoice[] = ['overdue', 'waiting', 'answered'];
 
 /** The API's list filters, as the CSV export takes them: every value a string, absent when unset. */
@@ -60,6 +63,8 @@ export function readFilters(params: URLSearchParams): Filters {
     view: findView(params.get('view') ?? '').id,
     response: RESPONSE_CHOICES.find((choice) => choice === params.get('response')) ?? '',
     followUp: params.get('followUp') === 'due' ? 'due' : '',
+    meeting:
+      params.get('meeting') === 'upcoming' || params.get('meeting') === 'none' ? (params.get('meeting') as MeetingChoice) : '',
   };
 }
 
@@ -77,6 +82,7 @@ export function writeFilters(filters: Filters): URLSearchParams {
   if (filters.assignee) params.set('assignee', filters.assignee);
   if (filters.response) params.set('response', filters.response);
   if (filters.followUp) params.set('followUp', filters.followUp);
+  if (filters.meeting) params.set('meeting', filters.meeting);
   if (filters.range) params.set('range', filters.range);
   if (filters.range === 'custom') {
     if (filters.from) params.set('from', filters.from);
@@ -120,6 +126,7 @@ export function toApiFilters(filters: Filters, now: Date = new Date()): ApiFilte
   if (filters.assignee) api.assignee = filters.assignee;
   if (filters.response) api.response = filters.response;
   if (filters.followUp) api.followUp = filters.followUp;
+  if (filters.meeting) api.meeting = filters.meeting;
   // A view's own filters come last: the Spam view lists held leads whatever status is chosen.
   return { ...api, ...findView(filters.view).filters };
 }

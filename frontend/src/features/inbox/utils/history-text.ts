@@ -1,5 +1,6 @@
 import type { HistoryEvent } from '../api/contact-types';
 import { statusLabel } from './status-labels';
+import { localTime } from './relative-time';
 
 /** A note's event: added (with its first characters), deleted, or from before the thread (saved or cleared). */
 function noteText(detail: HistoryEvent['detail']): string {
@@ -44,5 +45,10 @@ export function historyText(event: HistoryEvent, names: Record<string, string> =
   if (action === 'note') return noteText(detail);
   if (action === 'redeliver') return 'Sent to the spreadsheet again';
   if (action === 'export') return 'Exported';
+  if (action === 'meeting') {
+    return detail.status === 'booked' && typeof detail.start === 'string'
+      ? `Meeting booked for ${localTime(detail.start)}`
+      : 'Meeting cancelled';
+  }
   return action;
 }

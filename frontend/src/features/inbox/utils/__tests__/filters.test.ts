@@ -66,4 +66,12 @@ describe('filters', () => {
     expect(trendDays(readFilters(new URLSearchParams('range=custom&from=2026-10-25')), now)).toBe(30);
     expect(trendDays(readFilters(new URLSearchParams('range=custom&from=2020-01-01')), now)).toBe(365);
   });
+
+  it('keeps the meeting filter in the URL and sends it as `meeting`; an unknown value is dropped', () => {
+    const upcoming = readFilters(new URLSearchParams('meeting=upcoming'));
+    expect(upcoming.meeting).toBe('upcoming');
+    expect(writeFilters(upcoming).toString()).toBe('meeting=upcoming');
+    expect(toApiFilters(readFilters(new URLSearchParams('meeting=none')))).toEqual({ meeting: 'none' });
+    expect(readFilters(new URLSearchParams('meeting=soon')).meeting).toBe('');
+  });
 });

@@ -47,4 +47,13 @@ describe(historyText.name, () => {
     expect(historyText(status({ from: 'new', to: 'contacted', via: 'reply' }))).toBe('Status: New → Contacted (replied)');
     expect(historyText(status({ from: 'new', to: 'contacted' }))).toBe('Status: New → Contacted');
   });
+
+  it('says when a meeting was booked (in local time) or cancelled', () => {
+    const meeting = (detail: object) => ({ ...note({}), action: 'meeting', detail }) as HistoryEvent;
+    const start = '2030-01-15T14:00:00.000Z';
+    expect(historyText(meeting({ status: 'booked', start, provider: 'calcom' }))).toBe(
+      `Meeting booked for ${new Date(start).toLocaleString()}`,
+    );
+    expect(historyText(meeting({ status: 'cancelled', provider: 'calendly' }))).toBe('Meeting cancelled');
+  });
 });

@@ -1,0 +1,17 @@
+import type { ContactSubmission } from '../api/contact-types';
+import { localTime } from '../utils/relative-time';
+import './lead-parts.css';
+
+export type NextMeetingProps = {
+  lead: Pick<ContactSubmission, 'nextMeetingAt'>;
+};
+
+/** "Meeting: <local time>": the lead booked a call through a booking link, not over yet. */
+export function NextMeeting({ lead }: NextMeetingProps) {
+  if (!lead.nextMeetingAt) return null;
+  return (
+    <span className="lead-caption lead-time" data-testid="next-meeting">
+      Meeting: <time dateTime={lead.nextMeetingAt}>{localTime(lead.nextMeetingAt)}</time>
+    </span>
+  );
+}
