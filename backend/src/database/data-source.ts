@@ -47,6 +47,7 @@ import { DeliveriesFailedIndex1796650000000 } from './migrations/1796650000000-d
 import { Conversation1796700000000 } from './migrations/1796700000000-conversation.js';
 import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
+import { ExactResponseTime1796830000000 } from './migrations/1796830000000-exact-response-time.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
@@ -102,6 +103,7 @@ export const MIGRATIONS = [
   Conversation1796700000000,
   ReplyTemplates1796700000001,
   ImapMailboxes1796710000000,
+  ExactResponseTime1796830000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */
