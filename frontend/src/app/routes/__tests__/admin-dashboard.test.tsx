@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, TEST_ADMIN } from '@/testing/test-utils';
 import { AdminDashboard } from '../admin-dashboard';
 
 // The lazily loaded parts, compiled before the tests (a browser has fetched them by the time
@@ -164,7 +164,9 @@ describe(AdminDashboard.name, () => {
     await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' }), 'qualified');
 
     const conflict = await within(drawer).findByTestId('conflict');
-    expect(conflict).toHaveTextContent('Ann changed the status to Contacted while you were editing. Your change was not saved.');
+    expect(conflict).toHaveTextContent(
+      'Ann changed the status to Contacted while you were editing Ada Lovelace. Your change was not saved.',
+    );
     expect(within(drawer).getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveValue('contacted');
 
     patchAnswer = null;
@@ -175,6 +177,39 @@ describe(AdminDashboard.name, () => {
       ['"4"', { status: 'qualified' }],
     ]);
     await waitFor(() => expect(within(drawer).queryByTestId('conflict')).not.toBeInTheDocument());
+  });
+
+  it("applies the user's second quick change on top of their own first, with no conflict notice", async () => {
+    // The first change's answer had not reached the row: the second went with the old version.
+    const mine = {
+      ...detail,
+      status: 'contacted',
+      version: 4,
+      history: [
+        {
+          at: '2026-11-21T10:00:00.000Z',
+          actor: TEST_ADMIN.username,
+          actorId: TEST_ADMIN.id,
+          actorDisplayName: TEST_ADMIN.displayName,
+          action: 'status',
+          detail: { from: 'new', to: 'contacted' },
+        },
+        ...detail.history,
+      ],
+    };
+    patchAnswer = (changes) =>
+      sent('PATCH', '/api/admin/contacts/id-1').length === 1 ? json(mine, {}, 412) : json({ ...mine, ...changes, version: 5 });
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin?lead=id-1' });
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' }), 'qualified');
+
+    await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-1')).toHaveLength(2));
+    expect(sent('PATCH', '/api/admin/contacts/id-1').map((call) => [call.ifMatch, call.body])).toEqual([
+      ['"3"', { status: 'qualified' }],
+      ['"4"', { status: 'qualified' }],
+    ]);
+    expect(screen.queryByTestId('conflict')).not.toBeInTheDocument();
+    expect(screen.queryByText(/while you were editing/)).not.toBeInTheDocument();
   });
 
   it('opens the drawer: every field, provenance, history, other submissions, the reply box, note, send again', async () => {
