@@ -55,7 +55,10 @@ describe('SignInForm', () => {
     const { user } = renderApp(<SignInForm />, { user: null });
     await signIn(user);
 
-    await user.type(await screen.findByLabelText(/Authentication code/), '123456');
+    const code = await screen.findByLabelText(/Authentication code/);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '123456');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
