@@ -55,7 +55,7 @@ const detail = {
     {
       at: '2026-11-21T09:00:00.000Z',
       actor: 'admin',
-      actorDisplayName: 'Admin',
+      actorDisplayName: 'Otto Admin',
       action: 'status',
       detail: { from: 'contacted', to: 'new' },
     },
@@ -219,6 +219,8 @@ describe(AdminDashboard.name, () => {
     expect(await within(drawer).findByText('newsletter')).toBeInTheDocument();
     expect(within(drawer).getByText('https://search.example/')).toBeInTheDocument();
     expect(within(drawer).getByText(/Status: Contacted → New/)).toBeInTheDocument();
+    // Who changed the status, by the name the rest of the dashboard uses (not the username).
+    expect(within(drawer).getByText(/^Changed by /)).toHaveTextContent(/^Changed by Otto Admin on /);
     expect(within(drawer).getByText(/Failed, 3 attempts/)).toBeInTheDocument();
     expect(within(drawer).getByText('Last error: HTTP 500')).toBeInTheDocument();
     expect(within(drawer).getByText(/Partnership Opportunities, Qualified/)).toBeInTheDocument();
