@@ -38,7 +38,12 @@ export function FormTextField({ name, label, required = false, type = 'text', au
         autoComplete={autoComplete}
         inputProps={inputProps}
       />
-      {error ? <FormHelperText id={errorId}>{error}</FormHelperText> : null}
+      {/* One line per rule when the API names several (lib/password-rules.ts). */}
+      {error ? (
+        <FormHelperText id={errorId} sx={{ whiteSpace: 'pre-line' }}>
+          {error}
+        </FormHelperText>
+      ) : null}
     </FormControl>
   );
 }
