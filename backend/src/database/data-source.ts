@@ -48,6 +48,7 @@ import { Conversation1796700000000 } from './migrations/1796700000000-conversati
 import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
 import { ExactResponseTime1796830000000 } from './migrations/1796830000000-exact-response-time.js';
+import { TimeZoneChosen1796830000001 } from './migrations/1796830000001-time-zone-chosen.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 
 /** The entities and migrations of the app; listed, not globbed, so ESM and tests load them alike. */
@@ -104,6 +105,7 @@ export const MIGRATIONS = [
   ReplyTemplates1796700000001,
   ImapMailboxes1796710000000,
   ExactResponseTime1796830000000,
+  TimeZoneChosen1796830000001,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

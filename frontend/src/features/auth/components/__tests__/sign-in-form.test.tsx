@@ -67,6 +67,8 @@ describe('SignInForm', () => {
       username: 'admin',
       password: 'a wrong guess',
       code: '123456',
+      // The browser's zone: the account takes it while it never chose one.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     await user.type(screen.getByLabelText(/Recovery code/), 'abcde-fghij');
