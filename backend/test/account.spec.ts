@@ -150,6 +150,26 @@ describe('one’s own account', () => {
     expect([res.status, res.body.message]).toEqual([401, 'Invalid username or password']);
   });
 
+  it("takes the browser's time zone at sign-in while the account is on the default and never chose one", async () => {
+    const viewer = await createAccount(sut, 'viewer');
+    const login = (timeZone: string) =>
+      request(sut.server).post('/api/auth/login').send({ username: viewer.username, password: viewer.password, timeZone });
+    const zone = async () => (await (await signedInAs(sut, viewer)).get('/api/auth/me').expect(200)).body.timeZone;
+
+    await login('Mars/Olympus').expect(400);
+    await login('Europe/Paris').expect(200);
+    expect(await zone()).toBe('Europe/Paris');
+    // Not on the default any more: another browser's zone changes nothing.
+    await login('America/New_York').expect(200);
+    expect(await zone()).toBe('Europe/Paris');
+
+    // Chosen (UTC on purpose): kept whatever the browser says.
+    const agent = await signedInAs(sut, viewer);
+    await agent.patch('/api/auth/me').send({ timeZone: 'UTC' }).expect(200);
+    await login('Asia/Tokyo').expect(200);
+    expect(await zone()).toBe('UTC');
+  });
+
   it('records the time of each sign-in', async () => {
     const viewer = await createAccount(sut, 'viewer');
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { contactBody } from './support/contacts.js';
 import { emptySubmissions } from './support/seed.js';
@@ -96,6 +97,41 @@ describe('POST /api/contact', () => {
     });
     expect((body.email as string).length).toBe(254);
     await post(body).expect(201);
+  });
+
+  // The form checks the address with the rule it reads from the generated file before it
+  // sends anything: the API must answer the same for every address, or a visitor whose form
+  // said yes reads a refusal (a phone's keyboard readily sends `first.last@gmail`).
+  it("accepts exactly the e-mail addresses that the form's generated rule accepts", async () => {
+    const generated = JSON.parse(
+      readFileSync(new URL('../../frontend/src/generated/contact-rules.json', import.meta.url), 'utf8'),
+    ) as { emailPattern?: { source: string; flags: string } };
+    expect(generated.emailPattern).toBeDefined();
+    const formAccepts = new RegExp(generated.emailPattern!.source, generated.emailPattern!.flags);
+    const addresses = {
+      accepted: ['first.last@gmail.com', 'ann+1@x.io', '"ann"@x.io', 'zoë@bücher.de', 'a@b.xn--p1ai', 'A.B@Sub.Example.ORG'],
+      refused: [
+        'first.last@gmail',
+        'x@localhost',
+        'a..b@x.com',
+        '.a@x.com',
+        'a@-b.com',
+        'a@x.c',
+        'a@1.2.3.4',
+        'a b@x.io',
+        'a@b_c.com',
+      ],
+    };
+    for (const [expected, list] of Object.entries(addresses)) {
+      for (const email of list) {
+        const res = await post(contactBody({ email }));
+        expect({ email, form: formAccepts.test(email) ? 'accepted' : 'refused' }).toEqual({ email, form: expected });
+        expect({ email, api: res.status === 201 ? 'accepted' : res.body.message }).toEqual({
+          email,
+          api: expected === 'accepted' ? 'accepted' : ['Please enter a valid email address'],
+        });
+      }
+    }
   });
 
   it('lists every failed rule at once', async () => {

@@ -262,6 +262,33 @@ describe('e-mail notifications', () => {
       },
     );
 
+    it('leaves out the leads a teammate marked as spam, from the counts and from the list', async () => {
+      const address = 'digest-tokyo@example.com';
+      const reader = await createAccount(sut, 'viewer', { email: address });
+      await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'daily', time_zone = 'Asia/Tokyo' WHERE id = $1`, [
+        reader.id,
+      ]);
+      const { body: kept } = await submit(sut, contactBody({ name: 'Kept Lead', interest: 'partnership' })).expect(201);
+      const { body: junk } = await submit(sut, contactBody({ name: 'Marked Junk', interest: 'partnership' })).expect(201);
+      await (await signedInAs(sut, member)).patch(`/api/admin/contacts/${junk.id}`).send({ status: 'spam' }).expect(200);
+      now = nextEightOClock('Asia/Tokyo', new Date());
+      const [{ clean, partnership }] = await sut.dataSource.query<Array<{ clean: number; partnership: number }>>(
+        `SELECT count(*)::int AS clean, (count(*) FILTER (WHERE interest = 'partnership'))::int AS partnership
+           FROM contact_submissions WHERE submitted_at > $1::timestamptz - interval '24 hours' AND status <> 'spam'`,
+        [now],
+      );
+
+      await sut.app.get(DailyDigest).sendDue();
+
+      now = undefined;
+      const { mail } = await mailTo(address, /^Daily digest: /);
+      expect(mail.subject).toBe(`Daily digest: ${clean} new ${clean === 1 ? 'lead' : 'leads'}`);
+      expect(mail.text).toContain(`- Partnership Opportunities: ${partnership}`);
+      expect(mail.text).toContain(`${PUBLIC_URL}/admin?lead=${kept.id}`);
+      expect(mail.text).not.toContain('Marked Junk');
+      expect(mail.html).not.toContain(junk.id);
+    });
+
     it('sends none on a day without leads', async () => {
       const reader = await createAccount(sut, 'viewer', { email: 'no-news@example.com' });
       await sut.dataSource.query(`UPDATE users SET notify_new_lead = 'daily', time_zone = 'UTC' WHERE id = $1`, [reader.id]);

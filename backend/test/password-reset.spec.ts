@@ -136,7 +136,12 @@ describe('password reset', () => {
     await confirm(replaced, ip).expect(410);
     await confirm(`${current.split('.')[0]}.${'C'.repeat(43)}`, ip).expect(410);
     await confirm('not a token', ip).expect(410);
-    expect((await confirm(current, ip, 'short').expect(400)).body.message).toEqual(['password must be at least 12 characters']);
+    // Every rule it breaks, at once.
+    expect((await confirm(current, ip, 'short').expect(400)).body.message).toEqual([
+      'password must be at least 12 characters',
+      'password is too predictable (repeated characters)',
+      'password is a common password',
+    ]);
     now = new Date(now.getTime() + 60 * 60_000 + 1);
     try {
       await confirm(current, fromNewIp()).expect(410);

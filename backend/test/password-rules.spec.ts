@@ -22,7 +22,19 @@ describe('new password rules', () => {
 
     const res = await agent.post('/api/auth/password').send({ currentPassword: TEAM_PASSWORD, newPassword });
 
-    expect([res.status, res.body.message]).toEqual([400, [message]]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+  });
+
+  it('names every rule a new password breaks at once, not the first one only', async () => {
+    const agent = await signedInAs(sut, await createAccount(sut, 'viewer'));
+
+    const res = await agent.post('/api/auth/password').send({ currentPassword: TEAM_PASSWORD, newPassword: 'password' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(
+      expect.arrayContaining(['newPassword must be at least 12 characters', 'newPassword is a common password']),
+    );
   });
 
   it("refuses a password that contains the username or the e-mail's name, and keeps the old one", async () => {

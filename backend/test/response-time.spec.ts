@@ -98,8 +98,8 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     for (const [status, assignee, source, minutes] of fixture) {
       await sut.dataSource.query(
         `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, assignee_id, utm_source, response_minutes,
-                                          first_responded_at, response_due_at)
-         VALUES ('Fixture', 'fixture@example.com', 'community', $1, $2::varchar, $3::uuid, $4, $5,
+                                          response_seconds, first_responded_at, response_due_at)
+         VALUES ('Fixture', 'fixture@example.com', 'community', $1, $2::varchar, $3::uuid, $4, $5, $5::int * 60,
                  CASE WHEN $5::int IS NOT NULL THEN $1::timestamptz + make_interval(mins => $5::int) END,
                  CASE WHEN $2::varchar = 'new' THEN $1::timestamptz + interval '1 hour' END)`,
         [at, status, assignee, source, minutes],
@@ -107,7 +107,7 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     }
     // One outside the range.
     await sut.dataSource.query(
-      `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, response_minutes) VALUES ('Before', 'b@example.com', 'community', '2020-02-29T22:59:00Z', 'contacted', 1)`,
+      `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, response_minutes, response_seconds) VALUES ('Before', 'b@example.com', 'community', '2020-02-29T22:59:00Z', 'contacted', 1, 60)`,
     );
     const asViewer = await signedInAs(sut, viewer);
     const { body } = await asViewer
@@ -245,6 +245,44 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     const answered = await admin.patch(`/api/admin/contacts/${id}`).send({ status: 'contacted' }).expect(200);
     expect(answered.body.responseMinutes).toBe(0);
   }, 30_000);
+});
+
+describe('response time: late by seconds', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  }, 60_000);
+  afterAll(() => sut?.close());
+
+  // Answers at 3 min 47 s and 3 min 50 s against a 3-minute target are late, though each is
+  // "3 whole minutes"; one at 2 min 50 s is within it.
+  it('counts an answer as within target only when its exact duration is, and reports minutes to the tenth', async () => {
+    const admin = await signedInAgent(sut);
+    await admin.put('/api/admin/settings/response-time').send({ targetMinutes: 3, businessHours: null }).expect(200);
+    const member = await createAccount(sut, 'member');
+    const asMember = await signedInAs(sut, member);
+    const ids: string[] = [];
+    for (const seconds of [227, 230, 170]) {
+      const [{ id }] = await sut.dataSource.query<Array<{ id: string }>>(
+        `INSERT INTO contact_submissions (name, email, interest, submitted_at, assignee_id, escalated_at)
+         VALUES ('Late', 'late@example.com', 'community', now() - make_interval(secs => $1), $2,
+                 CASE WHEN $1 > 180 THEN now() END) RETURNING id`,
+        [seconds, member.id],
+      );
+      ids.push(id);
+    }
+    for (const id of ids) await asMember.patch(`/api/admin/contacts/${id}`).send({ status: 'contacted' }).expect(200);
+
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    const { body } = await admin.get(`/api/admin/analytics/response-time?from=${from}&to=${to}`).expect(200);
+    expect(body).toMatchObject({ leads: 3, answered: 3, withinTarget: 0.333 });
+    expect(body.byAssignee).toEqual([expect.objectContaining({ assigneeId: member.id, answered: 3, withinTarget: 0.333 })]);
+    // The median is the 3 min 47 s answer (a second or two later under load), not 3 whole minutes.
+    expect(body.medianMinutes).toBeGreaterThanOrEqual(3.8);
+    expect(body.medianMinutes).toBeLessThan(3.9);
+  }, 60_000);
 });
 
 describe('response time: one escalation per lead with two API processes', () => {

@@ -54,7 +54,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
       expiresAt: undefined,
     });
 
-    const bea = accept(tokenOf(invitation.inviteUrl), 'bea', { displayName: 'Bea B.' });
+    const bea = accept(tokenOf(invitation.inviteUrl), 'bea', { displayName: 'Bea B.', timeZone: 'America/Chicago' });
     const { body } = await bea.expect(201);
     expect(body).toEqual({ id: expect.any(String), username: 'bea' });
     const agent = request.agent(sut.server);
@@ -64,6 +64,8 @@ describe('the team: invitations, roles and disabled accounts', () => {
       displayName: 'Bea B.',
       notifications: { newLead: 'off', assigned: true, replies: 'off', escalations: true, followUps: true },
       role: 'viewer',
+      // The browser's zone, sent with the acceptance.
+      timeZone: 'America/Chicago',
     });
     const { body: after } = await admin.get('/api/admin/users').expect(200);
     expect(after.filter((row: { email: string }) => row.email === 'bea@example.com')).toEqual([
@@ -148,6 +150,7 @@ describe('the team: invitations, roles and disabled accounts', () => {
     expect(res.body.message).toEqual([
       'username must be 3 to 64 letters, digits, dots, dashes or underscores',
       'password is too predictable (repeated characters)',
+      'password is a common password',
     ]);
     await accept(tokenOf(invitation.inviteUrl), 'jody').expect(201);
   });

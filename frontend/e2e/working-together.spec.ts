@@ -140,7 +140,7 @@ test('a save made on a stale screen shows what changed, and applies the change a
   await expect(status).toHaveValue('new');
   await status.selectOption('qualified');
   const conflict = drawer(page).getByTestId('conflict');
-  await expect(conflict).toContainText(`${annName} changed the status to Contacted while you were editing.`);
+  await expect(conflict).toContainText(`${annName} changed the status to Contacted while you were editing ${name}.`);
   // The drawer shows the lead as it is now.
   await expect(status).toHaveValue('contacted');
 

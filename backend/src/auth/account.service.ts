@@ -43,7 +43,10 @@ export class AccountService {
   async update(id: string, changes: UpdateAccountDto): Promise<AccountDto> {
     const columns: Partial<User> = {};
     if (changes.displayName !== undefined) columns.displayName = changes.displayName;
-    if (changes.timeZone !== undefined) columns.timeZone = changes.timeZone;
+    if (changes.timeZone !== undefined) {
+      columns.timeZone = changes.timeZone;
+      columns.timeZoneChosenAt = new Date();
+    }
     if (changes.away !== undefined) columns.away = changes.away;
     if (changes.notifications?.newLead !== undefined) columns.notifyNewLead = changes.notifications.newLead;
     if (changes.notifications?.assigned !== undefined) columns.notifyAssigned = changes.notifications.assigned;

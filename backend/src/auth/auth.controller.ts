@@ -36,9 +36,12 @@ export class AuthController {
     description: 'Invalid username or password; or, with two-factor sign-in on, `Two-factor code required` (no or a wrong code).',
   })
   @ApiTooManyRequestsResponse({ description: 'Too many failed sign-ins; `Retry-After` says how many seconds to wait.' })
-  async login(@Body() { username, password, code, recoveryCode }: LoginDto, @Req() req: Request): Promise<SessionUserDto> {
+  async login(
+    @Body() { username, password, code, recoveryCode, timeZone }: LoginDto,
+    @Req() req: Request,
+  ): Promise<SessionUserDto> {
     const factor = { code, recoveryCode, userAgent: clientUserAgent(req) };
-    const user = await this.authService.verifyCredentials(username, password, req.ip ?? '', factor);
+    const user = await this.authService.verifyCredentials(username, password, req.ip ?? '', factor, timeZone);
     await startSession(req, user);
     return user;
   }

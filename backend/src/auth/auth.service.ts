@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { User } from '../identity/user.entity.js';
@@ -34,6 +34,7 @@ export class AuthService implements OnModuleInit {
     password: string,
     ip: string,
     { userAgent = '', ...factor }: SecondFactor & { userAgent?: string } = {},
+    browserTimeZone?: string,
   ): Promise<SessionUser> {
     // Found first, so that the counters are the account's however it is named (case, e-mail).
     const user = await findSignInAccount(this.users, username);
@@ -58,6 +59,10 @@ export class AuthService implements OnModuleInit {
     await passwordAccepted(this.rateLimit, keys);
     const signedIn = { id: user.id, username: user.username };
     await this.users.update({ id: user.id }, { lastSignInAt: () => 'now()' });
+    // An account never set to a zone takes the browser's (reminders then read as the screen does).
+    if (browserTimeZone) {
+      await this.users.update({ id: user.id, timeZone: 'UTC', timeZoneChosenAt: IsNull() }, { timeZone: browserTimeZone });
+    }
     await this.audit.record({ actor: signedIn, action: 'sign-in', detail: { succeeded: true } });
     await this.signIns.record(user.id, ip, userAgent, true);
     return signedIn;

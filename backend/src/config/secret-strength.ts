@@ -65,15 +65,36 @@ export function sessionSecretProblem(secret: string): string | null {
 export const MIN_PASSWORD_LENGTH = 12;
 
 /**
- * Why a password is not fit (the production rules of `ADMIN_PASSWORD`, which every account's
- * new password follows too), its sentence starting with `name`; null when it is fit.
+ * The production rules of `ADMIN_PASSWORD`, which every account's new password follows too:
+ * each a test that fails and the sentence, starting with the field's `name`, that says so.
  */
+export const PASSWORD_RULES: ReadonlyArray<{
+  id: string;
+  fails: (password: string) => boolean;
+  message: (name: string) => string;
+}> = [
+  { id: 'placeholder', fails: isPlaceholder, message: (name) => `${name} is a placeholder or development value` },
+  {
+    id: 'minLength',
+    fails: (password) => password.length < MIN_PASSWORD_LENGTH,
+    message: (name) => `${name} must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  },
+  {
+    id: 'predictable',
+    fails: (password) => estimatedEntropyBits(password) < MIN_ADMIN_PASSWORD_BITS,
+    message: (name) => `${name} is too predictable (repeated characters)`,
+  },
+  { id: 'common', fails: isCommonPassword, message: (name) => `${name} is a common password` },
+];
+
+/** Every rule a password breaks, each sentence starting with `name`; empty when it is fit. */
+export function passwordProblems(password: string, name: string): string[] {
+  return PASSWORD_RULES.filter((rule) => rule.fails(password)).map((rule) => rule.message(name));
+}
+
+/** The first rule a password breaks (the start-up check of `ADMIN_PASSWORD`), or null when it is fit. */
 export function passwordProblem(password: string, name: string): string | null {
-  if (isPlaceholder(password)) return `${name} is a placeholder or development value`;
-  if (password.length < MIN_PASSWORD_LENGTH) return `${name} must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (estimatedEntropyBits(password) < MIN_ADMIN_PASSWORD_BITS) return `${name} is too predictable (repeated characters)`;
-  if (isCommonPassword(password)) return `${name} is a common password`;
-  return null;
+  return passwordProblems(password, name)[0] ?? null;
 }
 
 /** Whose password it is: a password must not contain these (guessers try them first). */
@@ -86,16 +107,22 @@ export interface PasswordOwner {
 const MIN_NAME_PART = 3;
 
 /**
- * Why a password is not fit for this account: the rules of `passwordProblem`, and not
- * containing the username or the e-mail address's local part (in any case); null when fit.
+ * Every rule a password breaks for this account: not containing the username or the e-mail
+ * address's local part (in any case), then the rules of `passwordProblems`; empty when fit.
  */
-export function accountPasswordProblem(password: string, name: string, owner: PasswordOwner): string | null {
+export function accountPasswordProblems(password: string, name: string, owner: PasswordOwner): string[] {
   const folded = password.toLowerCase();
   const contains = (part: string | null | undefined) =>
     part !== undefined && part !== null && part.trim().length >= MIN_NAME_PART && folded.includes(part.trim().toLowerCase());
-  if (contains(owner.username)) return `${name} must not contain the username`;
-  if (contains(owner.email?.split('@')[0])) return `${name} must not contain the e-mail address's name (before the @)`;
-  return passwordProblem(password, name);
+  const named: string[] = [];
+  if (contains(owner.username)) named.push(`${name} must not contain the username`);
+  if (contains(owner.email?.split('@')[0])) named.push(`${name} must not contain the e-mail address's name (before the @)`);
+  return [...named, ...passwordProblems(password, name)];
+}
+
+/** The first rule a password breaks for this account, or null when it is fit. */
+export function accountPasswordProblem(password: string, name: string, owner: PasswordOwner): string | null {
+  return accountPasswordProblems(password, name, owner)[0] ?? null;
 }
 
 /** Why `ADMIN_PASSWORD` is not fit for production, or null when it is. */

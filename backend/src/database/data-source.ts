@@ -47,6 +47,8 @@ import { DeliveriesFailedIndex1796650000000 } from './migrations/1796650000000-d
 import { Conversation1796700000000 } from './migrations/1796700000000-conversation.js';
 import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-templates.js';
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
+import { ExactResponseTime1796830000000 } from './migrations/1796830000000-exact-response-time.js';
+import { TimeZoneChosen1796830000001 } from './migrations/1796830000001-time-zone-chosen.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 import { Routing1796800000000 } from './migrations/1796800000000-routing.js';
 import { LeadCreatedRouting1796800000001 } from './migrations/1796800000001-lead-created-routing.js';
@@ -120,6 +122,8 @@ export const MIGRATIONS = [
   LeadCreatedRouting1796800000001,
   NotificationChoices1796810000000,
   Booking1796820000000,
+  ExactResponseTime1796830000000,
+  TimeZoneChosen1796830000001,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

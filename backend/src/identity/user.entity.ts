@@ -46,6 +46,10 @@ export class User {
   @Column({ name: 'time_zone', type: 'text', default: 'UTC' })
   timeZone!: string;
 
+  /** When the user chose `timeZone`; until then a sign-in saves the browser's zone over the default. */
+  @Column({ name: 'time_zone_chosen_at', type: 'timestamptz', precision: 3, nullable: true })
+  timeZoneChosenAt!: Date | null;
+
   @Column({ name: 'disabled_at', type: 'timestamptz', precision: 3, nullable: true })
   disabledAt!: Date | null;
 

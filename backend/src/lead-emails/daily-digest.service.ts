@@ -44,8 +44,9 @@ export const ERASE_FROM_LEAD_LISTS = `
      AND EXISTS (SELECT FROM unnest($1::text[]) AS erased(id) WHERE strpos(payload ->> 'text', 'lead=' || erased.id) > 0)`;
 
 const LAST_DAY = `submitted_at > $1::timestamptz - interval '24 hours' AND submitted_at <= $1::timestamptz`;
-// Leads held as spam are not leads to work: only their number is told.
-const LEADS_OF_LAST_DAY = `${LAST_DAY} AND NOT held_as_spam`;
+// Spam is not a lead to work, whether held at intake or marked by a teammate since: neither
+// counted nor listed. Only the number held at intake is told.
+const LEADS_OF_LAST_DAY = `${LAST_DAY} AND NOT held_as_spam AND status <> 'spam'`;
 
 /**
  * The daily digest at 08:00 in each user's time zone: checked every minute in every process.

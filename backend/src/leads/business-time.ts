@@ -116,14 +116,19 @@ export function responseDueAt(start: Date, targetMinutes: number, hours: Busines
   return new Date(8.64e15); // never open: never due (the latest instant a Date holds)
 }
 
-/** The whole minutes between two instants (0 when `to` is not after `from`), only business minutes with `hours`. */
-export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHours | null): number {
+/** The milliseconds between two instants (0 when `to` is not after `from`), only business time with `hours`. */
+export function businessMillisecondsBetween(from: Date, to: Date, hours: BusinessHours | null): number {
   if (to <= from) return 0;
-  if (!hours) return Math.floor((to.getTime() - from.getTime()) / MINUTE);
+  if (!hours) return to.getTime() - from.getTime();
   let counted = 0;
   for (const [open, close] of openWindows(from.getTime(), hours)) {
     if (open >= to.getTime()) break;
     counted += Math.max(0, Math.min(close, to.getTime()) - Math.max(open, from.getTime()));
   }
-  return Math.floor(counted / MINUTE);
+  return counted;
+}
+
+/** The whole minutes between two instants (0 when `to` is not after `from`), only business minutes with `hours`. */
+export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHours | null): number {
+  return Math.floor(businessMillisecondsBetween(from, to, hours) / MINUTE);
 }

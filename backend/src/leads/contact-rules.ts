@@ -31,6 +31,24 @@ export const MAX_LENGTH = {
   consentVersion: 64,
 } as const;
 
+/**
+ * A valid e-mail address, as one regular expression (source and flags) that the API and the
+ * form both apply, so that the form never lets through an address the API refuses (a phone's
+ * keyboard readily sends `first.last@gmail`). A local part of at most 64 characters, a dot-atom
+ * (letters of any script allowed) or a quoted string (`"ann"@x.io`), `@`, and a domain of at least two labels whose last one is
+ * a top-level domain: letters only, or an IDN's `xn--` form. The browser's own `type=email`
+ * check (off: the form says `noValidate`) would accept a domain without a dot.
+ */
+const ATEXT = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]";
+const QUOTED = '"[^"\\\\]+"';
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
+export const EMAIL_PATTERN = {
+  source: `^(?=[^@]{1,64}@)(?:${ATEXT}+(?:\\.${ATEXT}+)*|${QUOTED})@(?:${LABEL}\\.)+(?:\\p{L}{2,63}|xn--[a-z0-9-]{1,59})$`,
+  flags: 'iu',
+} as const;
+
+export const EMAIL_REGEXP = new RegExp(EMAIL_PATTERN.source, EMAIL_PATTERN.flags);
+
 export const CONTACT_MESSAGES = {
   name: `Name must be at least ${NAME_MIN_LENGTH} characters`,
   email: 'Please enter a valid email address',
@@ -46,6 +64,7 @@ export const contactRules = {
   interests: INTERESTS,
   interestsNotOffered: INTERESTS_NOT_OFFERED,
   nameMinLength: NAME_MIN_LENGTH,
+  emailPattern: EMAIL_PATTERN,
   maxLength: MAX_LENGTH,
   messages: CONTACT_MESSAGES,
   thankYouMessage: THANK_YOU_MESSAGE,

@@ -110,9 +110,16 @@ export class ContactSubmission {
   @Column({ name: 'first_responded_at', type: 'timestamptz', precision: 3, nullable: true })
   firstRespondedAt!: Date | null;
 
-  /** Business minutes from submission to firstRespondedAt, under the settings of that moment. */
+  /** Business minutes from submission to firstRespondedAt, under the settings of that moment (whole, rounded down: shown). */
   @Column({ name: 'response_minutes', type: 'integer', nullable: true })
   responseMinutes!: number | null;
+
+  /**
+   * The same duration exactly, in seconds to the millisecond: the report compares it with the
+   * target (3 min 47 s is late for 3 minutes, though its whole minutes are 3). pg reads numeric as text.
+   */
+  @Column({ name: 'response_seconds', type: 'numeric', precision: 12, scale: 3, nullable: true })
+  responseSeconds!: string | null;
 
   /** When it becomes overdue while still `new`: set by the response-time scan, cleared when the settings change. */
   @Column({ name: 'response_due_at', type: 'timestamptz', precision: 3, nullable: true })

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { businessMinutesBetween } from './business-time.js';
+import { businessMillisecondsBetween } from './business-time.js';
 import type { ResponseTimeRules } from './response-time-settings.service.js';
 
 /** A lead whose status changes, as it was before the change. */
@@ -20,8 +20,9 @@ export function responseClockStart(lead: { submittedAt: Date; releasedAt: Date |
 }
 
 /**
- * Records the first answer of each lead that leaves `new` now (firstRespondedAt and its
- * business minutes), in the transaction of the status change; a lead answered before keeps
+ * Records the first answer of each lead that leaves `new` now (firstRespondedAt, its exact
+ * business seconds from its clock's start, which the report compares with the target, and the
+ * whole minutes shown), in the transaction of the status change; a lead answered before keeps
  * its first answer. Every path that changes a status calls this (PATCH, bulk).
  */
 export async function recordFirstResponses(
@@ -35,13 +36,14 @@ export async function recordFirstResponses(
   const answered = leads.filter((lead) => lead.status === 'new' && lead.firstRespondedAt === null);
   if (answered.length === 0) return;
   await manager.query(
-    `UPDATE contact_submissions s SET first_responded_at = $1, response_minutes = answered.minutes
-       FROM unnest($2::uuid[], $3::int[]) AS answered(id, minutes)
+    `UPDATE contact_submissions s
+        SET first_responded_at = $1, response_seconds = answered.ms / 1000.0, response_minutes = floor(answered.ms / 60000.0)
+       FROM unnest($2::uuid[], $3::bigint[]) AS answered(id, ms)
       WHERE s.id = answered.id AND s.first_responded_at IS NULL`,
     [
       at,
       answered.map((lead) => lead.id),
-      answered.map((lead) => businessMinutesBetween(responseClockStart(lead), at, rules.businessHours)),
+      answered.map((lead) => businessMillisecondsBetween(responseClockStart(lead), at, rules.businessHours)),
     ],
   );
 }

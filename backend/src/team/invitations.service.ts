@@ -89,7 +89,8 @@ export class InvitationsService {
         notifyReplies: replyDefault(invitation.role),
       });
       // Accepting signs the new teammate in: their first sign-in.
-      await manager.update(User, { id }, { lastSignInAt: () => 'now()' });
+      // and the browser's time zone is the account's until they choose one.
+      await manager.update(User, { id }, { lastSignInAt: () => 'now()', ...(body.timeZone ? { timeZone: body.timeZone } : {}) });
       await manager.delete(Invitation, { id: invitation.id });
       const account = { id, username: body.username };
       await this.audit.record({ actor: account, action: 'invite-accept', detail: { invitationId: invitation.id } }, manager);

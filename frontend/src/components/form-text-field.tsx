@@ -10,6 +10,8 @@ export type FormTextFieldProps = {
   required?: boolean;
   type?: 'text' | 'password' | 'email';
   autoComplete?: string;
+  /** The keyboard a phone shows: `numeric` for a code of digits. */
+  inputMode?: 'numeric' | 'text';
 };
 
 /**
@@ -18,11 +20,11 @@ export type FormTextFieldProps = {
  * aria-describedby), disabled while submitting. (The landing page's contact form has fields
  * of its own in plain CSS: features/contact/components/contact-field.tsx.)
  */
-export function FormTextField({ name, label, required = false, type = 'text', autoComplete }: FormTextFieldProps) {
+export function FormTextField({ name, label, required = false, type = 'text', autoComplete, inputMode }: FormTextFieldProps) {
   const { field, error, isSubmitting } = useFormField(name);
   const id = `field-${name}`;
   const errorId = `${id}-helper-text`;
-  const inputProps = { 'aria-describedby': error ? errorId : undefined, 'aria-invalid': Boolean(error) };
+  const inputProps = { 'aria-describedby': error ? errorId : undefined, 'aria-invalid': Boolean(error), inputMode };
 
   return (
     <FormControl fullWidth required={required} error={Boolean(error)} disabled={isSubmitting}>
@@ -36,7 +38,12 @@ export function FormTextField({ name, label, required = false, type = 'text', au
         autoComplete={autoComplete}
         inputProps={inputProps}
       />
-      {error ? <FormHelperText id={errorId}>{error}</FormHelperText> : null}
+      {/* One line per rule when the API names several (lib/password-rules.ts). */}
+      {error ? (
+        <FormHelperText id={errorId} sx={{ whiteSpace: 'pre-line' }}>
+          {error}
+        </FormHelperText>
+      ) : null}
     </FormControl>
   );
 }

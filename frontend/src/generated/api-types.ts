@@ -1128,6 +1128,11 @@ export interface components {
       code?: string;
       /** @description With two-factor sign-in on, in place of `code`: one of the recovery codes (each works once). */
       recoveryCode?: string;
+      /**
+       * @description The browser's IANA time zone: saved as the account's while it is still on the default UTC and was never chosen.
+       * @example Europe/Paris
+       */
+      timeZone?: string;
     };
     SessionUserDto: {
       /** Format: uuid */
@@ -1433,6 +1438,11 @@ export interface components {
       password: string;
       /** @description The username when left out. */
       displayName?: string;
+      /**
+       * @description The browser's IANA time zone, the new account's (UTC when left out).
+       * @example Europe/Paris
+       */
+      timeZone?: string;
     };
     BulkUpdateContactsDto: {
       ids: string[];

@@ -39,6 +39,7 @@ const listeners = new Set<() => void>();
 const changed = new Set<string>();
 const erased = new Set<string>();
 let teamChanged = false;
+let leadsCreated = false;
 let batchTimer: number | undefined;
 let lastFlushAt = -Infinity;
 
@@ -81,7 +82,17 @@ function flush(): void {
       predicate: (query) => typeof query.queryKey[2] === 'object',
     });
   }
-  if (erased.size) void queryClient.invalidateQueries({ queryKey: [...queryKeys.admin, 'analytics'] });
+  // The cards count what the lists show (a status, spam, an erasure): fetched again with them,
+  // so that they never say "Total 1" beside a list of 33.
+  if (changed.size || erased.size) void queryClient.invalidateQueries({ queryKey: [...queryKeys.admin, 'analytics'] });
+  // New leads are listed only when the user asks; how many wait (the counts: a list's key
+  // with `limit: '1'`) is asked again at once, so "Show N new leads" is the server's N.
+  if (leadsCreated) {
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.adminContacts,
+      predicate: (query) => (query.queryKey[2] as { limit?: string } | undefined)?.limit === '1',
+    });
+  }
   if (teamChanged) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminAssignees });
     void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
@@ -91,6 +102,7 @@ function flush(): void {
   changed.clear();
   erased.clear();
   teamChanged = false;
+  leadsCreated = false;
 }
 
 /**
@@ -103,7 +115,12 @@ function catchUp(openedAt: number): void {
   if (!client) return;
   const fetchedBefore = (query: { state: { dataUpdatedAt: number } }) =>
     query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt;
-  for (const queryKey of [queryKeys.adminContacts, queryKeys.adminAssignees, queryKeys.adminUsers]) {
+  for (const queryKey of [
+    queryKeys.adminContacts,
+    queryKeys.adminAssignees,
+    queryKeys.adminUsers,
+    [...queryKeys.admin, 'analytics'],
+  ]) {
     void client.invalidateQueries({ queryKey, predicate: fetchedBefore }, { cancelRefetch: false });
   }
 }
@@ -132,6 +149,8 @@ function open(): void {
   stream.addEventListener('lead.created', (event) => {
     const { id } = data<LeadEvent>(event);
     if (!newLeads.has(id)) setNewLeads(new Set(newLeads).add(id));
+    leadsCreated = true;
+    soon();
   });
   stream.addEventListener('lead.updated', (event) => {
     const { id } = data<LeadEvent>(event);

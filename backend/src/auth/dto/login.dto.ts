@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, IsString, IsTimeZone, MaxLength, MinLength } from 'class-validator';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin' })
@@ -31,4 +31,14 @@ export class LoginDto {
   @IsString({ message: 'recoveryCode must be a string' })
   @MaxLength(64, { message: 'recoveryCode must be at most 64 characters' })
   recoveryCode?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The browser's IANA time zone: saved as the account's while it is still on the default UTC and was never chosen.",
+    example: 'Europe/Paris',
+  })
+  @IsOptional()
+  @IsString({ message: 'timeZone must be a known IANA time zone' })
+  @IsTimeZone({ message: 'timeZone must be a known IANA time zone' })
+  timeZone?: string;
 }

@@ -1,8 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength } from 'class-validator';
 import { Trim, TrimToUndefined } from '../../common/transforms.js';
-import { CONTACT_MESSAGES, INTEREST_VALUES, type Interest, MAX_LENGTH, NAME_MIN_LENGTH } from '../../leads/contact-rules.js';
+import {
+  CONTACT_MESSAGES,
+  EMAIL_REGEXP,
+  INTEREST_VALUES,
+  type Interest,
+  MAX_LENGTH,
+  NAME_MIN_LENGTH,
+} from '../../leads/contact-rules.js';
 
 /** An optional `utm_*` parameter: text of at most MAX_LENGTH.utm characters. */
 function UtmParameter(field: string): PropertyDecorator {
@@ -25,7 +32,9 @@ export class CreateContactDto {
 
   @ApiProperty({ maxLength: MAX_LENGTH.email, example: 'ada@example.com' })
   @Trim()
-  @IsEmail({}, { message: CONTACT_MESSAGES.email })
+  // The form applies the same expression (generated contact-rules.json), so it never lets
+  // through an address refused here.
+  @Matches(EMAIL_REGEXP, { message: CONTACT_MESSAGES.email })
   @MaxLength(MAX_LENGTH.email, { message: `Email must be at most ${MAX_LENGTH.email} characters` })
   email!: string;
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsString, IsTimeZone, Length, Matches, MaxLength } from 'class-validator';
 import { OptionalField } from '../../common/optional-field.js';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../identity/dto/update-account.dto.js';
 import { NewPassword } from '../../identity/new-password.js';
@@ -29,4 +29,13 @@ export class AcceptInvitationDto {
   @IsString({ message: 'displayName must be text' })
   @Length(1, DISPLAY_NAME_MAX_LENGTH, { message: `displayName must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters` })
   displayName?: string;
+
+  @ApiPropertyOptional({
+    description: "The browser's IANA time zone, the new account's (UTC when left out).",
+    example: 'Europe/Paris',
+  })
+  @OptionalField()
+  @IsString({ message: 'timeZone must be a known IANA time zone' })
+  @IsTimeZone({ message: 'timeZone must be a known IANA time zone' })
+  timeZone?: string;
 }

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/config/api';
 import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
-import { forgetNewLeads, resetNewLeads, useNewLeadIds } from '@/lib/live-events';
+import { forgetNewLeads, resetNewLeads } from '@/lib/live-events';
 import { useIdleAfter } from '@/lib/use-idle';
 import { browserTimeZone } from '@/lib/time-zone';
 import { useCan } from '@/lib/session-user';
@@ -144,11 +144,20 @@ export function AdminDashboard() {
   // the whole new list inside React's task (175 of its 300 ms at 4x CPU). A lead opened
   // by the address mounts it at once.
   const drawerMounted = useIdleAfter(rowsBuilt) || openId !== null;
-  const newCount = useNewCount(openedAt);
-  // Leads that arrived since: counted live (on any admin page), fetched only when asked for;
-  // those that a refetch (a teammate's change) already brought into the list are not counted.
-  const liveCount = useNewLeadIds().size;
+  // The leads matching the filters that arrived after the newest row the list shows: exactly
+  // what "Show N new leads" brings in (a lead that the filters hide is not promised). Asked
+  // again on each live `lead.created` (live-events), and after each fetch of the list.
+  const newestShown = useMemo(
+    () => submissions.reduce((newest, row) => (row.submittedAt > newest ? row.submittedAt : newest), ''),
+    [submissions],
+  );
+  const waitingSince = newestShown ? new Date(Date.parse(newestShown) + 1).toISOString() : openedAt;
+  const waiting = useNewCount(apiFilters, waitingSince).data ?? 0;
+  // Those of them since the page opened that the list shows by now: the two counts add up.
+  const sinceOpened = useNewCount(apiFilters, openedAt).data ?? 0;
+  // The live ids count on every admin page (the title's "(N)"); rows shown are forgotten.
   useEffect(() => forgetNewLeads(submissions.map((submission) => submission.id)), [submissions]);
+  const liveCount = waiting;
   const liveLabel = `${liveCount} new lead${liveCount === 1 ? '' : 's'}`;
   // A row's change refused because a teammate changed that lead first (the drawer shows its own lead's).
   const rowConflicts = useLeadConflicts().filter((conflict) => conflict.leadId !== openId);
@@ -182,7 +191,7 @@ export function AdminDashboard() {
   // every control in place, with the API's message beside the filters.
   const total = contacts.data?.pages[0]?.total ?? null;
   const listError = contacts.isError && !contacts.isFetchNextPageError;
-  const fresh = newCount.data ?? 0;
+  const fresh = Math.max(0, sinceOpened - waiting);
 
   const spamView = filters.view === 'spam';
 

@@ -31,8 +31,21 @@ class FakeEventSource extends EventTarget {
 const fetched: string[] = [];
 let meStatus = 200;
 
-function Page({ client, signedIn, withThread = false }: { client: QueryClient; signedIn: boolean; withThread?: boolean }) {
+function Page({
+  client,
+  signedIn,
+  withThread = false,
+  withCards = false,
+}: {
+  client: QueryClient;
+  signedIn: boolean;
+  withThread?: boolean;
+  withCards?: boolean;
+}) {
   useLiveEvents(client, signedIn);
+  // The dashboard's cards and its count of leads waiting to be shown.
+  useQuery({ queryKey: queryKeys.adminAnalytics('UTC'), enabled: withCards });
+  useQuery({ queryKey: [...queryKeys.adminContacts, { from: '2026-11-20T10:00:00.001Z', limit: '1' }], enabled: withCards });
   const lead = useQuery({ queryKey: [...queryKeys.adminContacts, 'id-1'] });
   const other = useQuery({ queryKey: [...queryKeys.adminContacts, 'id-2'] });
   const list = useQuery({ queryKey: [...queryKeys.adminContacts, { limit: '50' }] });
@@ -48,12 +61,12 @@ function Page({ client, signedIn, withThread = false }: { client: QueryClient; s
   );
 }
 
-function renderPage({ withThread = false } = {}) {
+function renderPage({ withThread = false, withCards = false } = {}) {
   const client = createQueryClient();
   client.setQueryData(queryKeys.me, { id: 'u1' });
   const view = render(
     <QueryClientProvider client={client}>
-      <Page client={client} signedIn withThread={withThread} />
+      <Page client={client} signedIn withThread={withThread} withCards={withCards} />
     </QueryClientProvider>,
   );
   const signOut = () =>
@@ -141,6 +154,22 @@ describe(useLiveEvents.name, () => {
       vi.useRealTimers();
       signOut(); // closes the stream, which the next test opens anew
     }
+  });
+
+  it('asks again how many new leads wait on a new lead, and refetches the cards with the lists on a change', async () => {
+    const { signOut } = renderPage({ withCards: true });
+    await screen.findByText(/loaded/);
+    const stream = FakeEventSource.opened[0];
+    await waitFor(() => expect(fetched).toContain('/api/admin/analytics?tz=UTC'));
+    fetched.length = 0;
+
+    act(() => stream.emit('lead.created', { id: 'id-9' }));
+    await waitFor(() => expect(fetched).toEqual(['/api/admin/contacts?from=2026-11-20T10%3A00%3A00.001Z&limit=1']));
+
+    fetched.length = 0;
+    act(() => stream.emit('lead.updated', { id: 'id-1' }));
+    await waitFor(() => expect(fetched).toContain('/api/admin/analytics?tz=UTC'));
+    signOut();
   });
 
   it('a message of a lead (lead.message) refetches that lead, its thread and the lists, nothing else', async () => {

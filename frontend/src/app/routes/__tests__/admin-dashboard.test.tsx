@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, TEST_ADMIN } from '@/testing/test-utils';
 import { AdminDashboard } from '../admin-dashboard';
 
 // The lazily loaded parts, compiled before the tests (a browser has fetched them by the time
@@ -55,7 +55,7 @@ const detail = {
     {
       at: '2026-11-21T09:00:00.000Z',
       actor: 'admin',
-      actorDisplayName: 'Admin',
+      actorDisplayName: 'Otto Admin',
       action: 'status',
       detail: { from: 'contacted', to: 'new' },
     },
@@ -124,7 +124,12 @@ describe(AdminDashboard.name, () => {
   it('shows the total, the new count, the repeat marker and the interest breakdown', async () => {
     renderApp(<AdminDashboard />, { route: '/admin' });
     expect(await screen.findByText('1–1 of 812')).toBeInTheDocument();
-    expect(await screen.findByText('3 new since you opened the page')).toBeInTheDocument();
+    // Three leads matching the filters arrived after the newest row shown (the count the API
+    // answers): the button brings them in, and none of them is counted as shown yet.
+    expect(await screen.findByTestId('live-count')).toHaveTextContent('Show 3 new leads');
+    expect(screen.getByTestId('new-count')).toHaveTextContent('');
+    const counts = sent('GET', '/api/admin/contacts?').filter((call) => call.url.includes('limit=1'));
+    expect(counts.map((call) => new URL(call.url, 'http://x').searchParams.get('from'))).toContain('2026-11-20T10:00:00.001Z');
     expect(await screen.findByText('Repeat')).toBeInTheDocument();
     expect(screen.getByTestId('breakdown-community')).toHaveTextContent('TA Builder Community: 4 (80 %)');
     // Dates in the zone the screen shows them in.
@@ -138,7 +143,9 @@ describe(AdminDashboard.name, () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/admin?status=spam'));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
     await waitFor(() => expect(location.history?.at(-1)).toBe('/admin?q=ada&status=spam'));
-    await waitFor(() => expect(sent('GET', '/api/admin/contacts?q=ada&status=spam')).toHaveLength(1));
+    // (The counts of new leads ask with the same filters, one row each.)
+    const lists = () => sent('GET', '/api/admin/contacts?q=ada&status=spam').filter((call) => !call.url.includes('limit=1'));
+    await waitFor(() => expect(lists()).toHaveLength(1));
     // One request for the whole word, none for "a" or "ad".
     expect(calls.filter((call) => call.url.includes('q=a&') || call.url.includes('q=ad&'))).toEqual([]);
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
@@ -176,7 +183,9 @@ describe(AdminDashboard.name, () => {
     await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' }), 'qualified');
 
     const conflict = await within(drawer).findByTestId('conflict');
-    expect(conflict).toHaveTextContent('Ann changed the status to Contacted while you were editing. Your change was not saved.');
+    expect(conflict).toHaveTextContent(
+      'Ann changed the status to Contacted while you were editing Ada Lovelace. Your change was not saved.',
+    );
     expect(within(drawer).getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveValue('contacted');
 
     patchAnswer = null;
@@ -212,6 +221,39 @@ describe(AdminDashboard.name, () => {
     expect(location.history?.at(-1)).toBe('/admin?lead=id-1');
   });
 
+  it("applies the user's second quick change on top of their own first, with no conflict notice", async () => {
+    // The first change's answer had not reached the row: the second went with the old version.
+    const mine = {
+      ...detail,
+      status: 'contacted',
+      version: 4,
+      history: [
+        {
+          at: '2026-11-21T10:00:00.000Z',
+          actor: TEST_ADMIN.username,
+          actorId: TEST_ADMIN.id,
+          actorDisplayName: TEST_ADMIN.displayName,
+          action: 'status',
+          detail: { from: 'new', to: 'contacted' },
+        },
+        ...detail.history,
+      ],
+    };
+    patchAnswer = (changes) =>
+      sent('PATCH', '/api/admin/contacts/id-1').length === 1 ? json(mine, {}, 412) : json({ ...mine, ...changes, version: 5 });
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin?lead=id-1' });
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await user.selectOptions(await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' }), 'qualified');
+
+    await waitFor(() => expect(sent('PATCH', '/api/admin/contacts/id-1')).toHaveLength(2));
+    expect(sent('PATCH', '/api/admin/contacts/id-1').map((call) => [call.ifMatch, call.body])).toEqual([
+      ['"3"', { status: 'qualified' }],
+      ['"4"', { status: 'qualified' }],
+    ]);
+    expect(screen.queryByTestId('conflict')).not.toBeInTheDocument();
+    expect(screen.queryByText(/while you were editing/)).not.toBeInTheDocument();
+  });
+
   it('opens the drawer: every field, provenance, history, other submissions, the reply box, note, send again', async () => {
     const { user } = renderApp(<AdminDashboard />, { route: '/admin' });
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
@@ -219,6 +261,8 @@ describe(AdminDashboard.name, () => {
     expect(await within(drawer).findByText('newsletter')).toBeInTheDocument();
     expect(within(drawer).getByText('https://search.example/')).toBeInTheDocument();
     expect(within(drawer).getByText(/Status: Contacted → New/)).toBeInTheDocument();
+    // Who changed the status, by the name the rest of the dashboard uses (not the username).
+    expect(within(drawer).getByText(/^Changed by /)).toHaveTextContent(/^Changed by Otto Admin on /);
     expect(within(drawer).getByText(/Failed, 3 attempts/)).toBeInTheDocument();
     expect(within(drawer).getByText('Last error: HTTP 500')).toBeInTheDocument();
     expect(within(drawer).getByText(/Partnership Opportunities, Qualified/)).toBeInTheDocument();

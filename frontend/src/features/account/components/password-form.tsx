@@ -5,6 +5,7 @@ import { FormikForm } from '@/components/formik-form';
 import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
+import { refusedPasswordRules } from '@/lib/password-rules';
 import { changePasswordSchema, useChangePassword } from '../api/change-password';
 
 function passwordErrorMessage(error: Error): string {
@@ -18,17 +19,21 @@ export function PasswordForm() {
   const formik = useFormik({
     initialValues: { currentPassword: '', newPassword: '' },
     validationSchema: changePasswordSchema,
-    onSubmit: async (values, { resetForm }) => {
+    onSubmit: async (values, { resetForm, setFieldError }) => {
       try {
         await change.mutateAsync(values);
         resetForm();
-      } catch {
-        // Shown from the mutation's state.
+      } catch (error) {
+        // The rules the new password breaks go under its field, every one; the rest above the form.
+        const rules = refusedPasswordRules(error, 'newPassword');
+        if (rules.length > 0) setFieldError('newPassword', rules.join('\n'));
       }
     },
   });
+  const formError =
+    change.isError && refusedPasswordRules(change.error, 'newPassword').length === 0 ? passwordErrorMessage(change.error) : null;
   return (
-    <FormikForm formik={formik} label="Change password" error={change.isError ? passwordErrorMessage(change.error) : null}>
+    <FormikForm formik={formik} label="Change password" error={formError}>
       {change.isSuccess ? (
         <Alert severity="success" role="status">
           Password changed. You stay signed in here; every other session has ended.

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -53,6 +54,10 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       }
     },
   });
+  // Without an address (the first admin of an install without ADMIN_EMAIL) no e-mail can
+  // reach the user: the choices are kept, and shown as not in effect until one is set.
+  const noAddress = !user.email;
+  const notInEffect = noAddress ? 'Not in effect: your account has no e-mail address.' : undefined;
   return (
     <FormikForm formik={formik} label="Profile">
       <FormTextField name="displayName" label="Display name" autoComplete="name" required />
@@ -69,9 +74,16 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           </option>
         ))}
       </TextField>
+      {noAddress ? (
+        <Alert severity="warning" data-testid="no-email-address">
+          Your account has no e-mail address, so no e-mail reaches you: the choices below take effect once you set one under
+          &ldquo;Change e-mail address&rdquo;.
+        </Alert>
+      ) : null}
       <TextField
         select
         label="E-mail me new leads"
+        helperText={notInEffect}
         {...formik.getFieldProps('newLead')}
         disabled={formik.isSubmitting}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -86,7 +98,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         <FormControlLabel
           key={name}
           control={<Checkbox {...formik.getFieldProps({ name, type: 'checkbox' })} disabled={formik.isSubmitting} />}
-          label={label}
+          label={`${label}${noAddress ? ' (not in effect: no e-mail address)' : ''}`}
         />
       ))}
       <Box>

@@ -109,7 +109,7 @@ function EnableForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (c
         label="Turn on two-factor sign-in"
         error={enable.isError ? `Not turned on (${enable.error.message}).` : null}
       >
-        <FormTextField name="code" label="Authentication code" autoComplete="one-time-code" required />
+        <FormTextField name="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required />
         <Box>
           <SubmitButton label="Turn on" submitting={formik.isSubmitting} />
         </Box>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { object, string } from 'yup';
 import { API } from '@/config/api';
+import { browserTimeZone } from '@/lib/time-zone';
 import { apiRequest } from '@/lib/api-client';
 import { newPasswordSchema } from '@/lib/password-rules';
 import type { components } from '@/generated/api-types';
@@ -17,7 +18,8 @@ export const acceptInvitationSchema = object({
 
 /** Accepts an invitation: the account is made and signed in (201 with a session cookie). */
 export async function acceptInvitation(input: AcceptInvitationInput): Promise<void> {
-  await apiRequest(API.acceptInvitation, { method: 'POST', body: input });
+  // The browser's time zone is the new account's, until the teammate chooses one.
+  await apiRequest(API.acceptInvitation, { method: 'POST', body: { timeZone: browserTimeZone(), ...input } });
 }
 
 export function useAcceptInvitation() {

@@ -2,11 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { object, string } from 'yup';
 import { API, queryKeys } from '@/config/api';
+import { browserTimeZone } from '@/lib/time-zone';
 import { apiRequest } from '@/lib/api-client';
 import { clearSessionEnded } from '@/lib/session-ended';
 import type { components } from '@/generated/api-types';
 
-export type LoginInput = components['schemas']['LoginDto'];
+// The form's fields; the browser's time zone is added on the way (login).
+export type LoginInput = Omit<components['schemas']['LoginDto'], 'timeZone'>;
 
 /** The sign-in's second step: the password was right and a code is needed (from the app, or a recovery code). */
 export type CodeStep = 'code' | 'recoveryCode' | null;
@@ -31,8 +33,9 @@ export async function startSession(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: queryKeys.me });
 }
 
+/** Signs in; the browser's time zone goes along (the account takes it while it never chose one). */
 export async function login(input: LoginInput): Promise<void> {
-  await apiRequest(API.login, { method: 'POST', body: input });
+  await apiRequest(API.login, { method: 'POST', body: { ...input, timeZone: browserTimeZone() } });
 }
 
 export function useLogin() {

@@ -7,6 +7,7 @@ import { FormTextField } from '@/components/form-text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { refusedPasswordRules } from '@/lib/password-rules';
 import { acceptInvitationSchema, useAcceptInvitation } from '../api/accept-invitation';
 import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import { useLinkToken } from '../utils/link-token';
@@ -27,7 +28,7 @@ export function AcceptInvitationForm() {
   const formik = useFormik({
     initialValues: valuesTypedBeforeHydration({ username: '', displayName: '', password: '' }),
     validationSchema: acceptInvitationSchema,
-    onSubmit: async ({ username, displayName, password }) => {
+    onSubmit: async ({ username, displayName, password }, { setFieldError }) => {
       try {
         const name = displayName.trim();
         await accept.mutateAsync({
@@ -37,8 +38,10 @@ export function AcceptInvitationForm() {
           ...(name ? { displayName: name } : {}),
         });
         navigate(paths.admin);
-      } catch {
-        // Shown from the mutation's state.
+      } catch (error) {
+        // The rules the password breaks go under its field, every one; the rest above the form.
+        const rules = refusedPasswordRules(error, 'password');
+        if (rules.length > 0) setFieldError('password', rules.join('\n'));
       }
     },
   });
@@ -47,7 +50,15 @@ export function AcceptInvitationForm() {
     <FormCard title="Join the team" intro="You were invited to the dashboard. Choose how you sign in.">
       {(titleId) =>
         token !== '' ? (
-          <FormikForm formik={formik} labelledBy={titleId} error={accept.isError ? acceptErrorMessage(accept.error) : null}>
+          <FormikForm
+            formik={formik}
+            labelledBy={titleId}
+            error={
+              accept.isError && refusedPasswordRules(accept.error, 'password').length === 0
+                ? acceptErrorMessage(accept.error)
+                : null
+            }
+          >
             <FormTextField name="username" label="Username" autoComplete="username" required />
             <FormTextField name="displayName" label="Display name" autoComplete="name" />
             <FormTextField name="password" label="Password" type="password" autoComplete="new-password" required />

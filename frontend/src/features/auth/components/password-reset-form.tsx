@@ -11,6 +11,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { throttledMessage } from '@/lib/wait-text';
 import { isApiError } from '@/lib/api-client';
+import { refusedPasswordRules } from '@/lib/password-rules';
 import { valuesTypedBeforeHydration } from '@/lib/hydration';
 import {
   confirmPasswordResetSchema,
@@ -70,11 +71,13 @@ function NewPasswordForm({ token }: { token: string }) {
   const formik = useFormik({
     initialValues: valuesTypedBeforeHydration({ password: '' }),
     validationSchema: confirmPasswordResetSchema,
-    onSubmit: async ({ password }) => {
+    onSubmit: async ({ password }, { setFieldError }) => {
       try {
         await confirm.mutateAsync({ token, password });
-      } catch {
-        // Shown from the mutation's state.
+      } catch (error) {
+        // The rules the password breaks go under its field, every one; the rest above the form.
+        const rules = refusedPasswordRules(error, 'password');
+        if (rules.length > 0) setFieldError('password', rules.join('\n'));
       }
     },
   });
@@ -100,7 +103,15 @@ function NewPasswordForm({ token }: { token: string }) {
             .
           </Alert>
         ) : (
-          <FormikForm formik={formik} labelledBy={titleId} error={confirm.isError ? resetErrorMessage(confirm.error) : null}>
+          <FormikForm
+            formik={formik}
+            labelledBy={titleId}
+            error={
+              confirm.isError && refusedPasswordRules(confirm.error, 'password').length === 0
+                ? resetErrorMessage(confirm.error)
+                : null
+            }
+          >
             <FormTextField name="password" label="New password" type="password" autoComplete="new-password" required />
             <SubmitButton label="Save the password" submitting={formik.isSubmitting} />
           </FormikForm>

@@ -80,7 +80,7 @@ export function SignInForm() {
             </Alert>
           )}
           {step === 'code' ? (
-            <FormTextField name="code" label="Authentication code" autoComplete="one-time-code" required />
+            <FormTextField name="code" label="Authentication code" autoComplete="one-time-code" inputMode="numeric" required />
           ) : null}
           {step === 'recoveryCode' ? (
             <FormTextField name="recoveryCode" label="Recovery code" autoComplete="off" required />

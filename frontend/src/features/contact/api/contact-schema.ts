@@ -6,7 +6,10 @@ import contactRules from '@/generated/contact-rules.json';
 import { parseHttpUrl } from '@/lib/url';
 import type { ContactFormValues } from './contact-form-values';
 
-const { messages, nameMinLength } = contactRules;
+const { messages, nameMinLength, emailPattern } = contactRules;
+
+/** The API's own expression for an e-mail address (contact-rules.ts), so that both say the same. */
+const EMAIL = new RegExp(emailPattern.source, emailPattern.flags);
 
 /** An absolute http(s) URL with a dotted host name (the API refuses anything else). */
 function isHttpUrl(value: string): boolean {
@@ -17,7 +20,7 @@ function isHttpUrl(value: string): boolean {
 /** The API's rules and messages for the form, checked before it is sent. */
 const contactSchema = object({
   name: string().trim().required(messages.name).min(nameMinLength, messages.name),
-  email: string().trim().required(messages.email).email(messages.email),
+  email: string().trim().required(messages.email).matches(EMAIL, messages.email),
   linkedin: string()
     .trim()
     .default('')

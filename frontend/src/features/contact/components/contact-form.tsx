@@ -15,6 +15,7 @@ import contactRules from '@/generated/contact-rules.json';
 import { emptyContactForm } from '../api/contact-form-values';
 import type { ContactFormValues } from '../api/contact-form-values';
 import { submitContact } from '../api/create-contact';
+import { refusedFields } from '../api/refused-fields';
 import { CONSENT_NOTICE } from '../consent-notice';
 import { CaptchaWidget } from './captcha-widget';
 import { ContactField } from './contact-field';
@@ -78,7 +79,14 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         setShowThankYou(true);
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
+        // Spec §4 and §8: a failure shows its toast. A field the API refused is also marked
+        // under the field, as the form's own checks are (spec §5), so the visitor sees where.
         void toast({ title: FAILURE_TITLE, description: message || FAILURE_FALLBACK, destructive: true });
+        const refused = refusedFields(error);
+        if (Object.keys(refused).length > 0) {
+          await helpers.setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])), false);
+          helpers.setErrors(refused);
+        }
         // The provider's answer was used up by that attempt: the next one needs a new one.
         setCaptchaResets((count) => count + 1);
       }

@@ -45,9 +45,13 @@ export const getCountQueryOptions = (filters: ApiFilters) =>
     queryFn: async ({ queryKey, signal }) => (await getContactsPage(queryKeyToUrl(queryKey), signal)).total ?? 0,
   });
 
-/** How many submissions arrived since `since`. */
-export const getNewCountQueryOptions = (since: string) => getCountQueryOptions({ from: since });
+/** The later of two ISO instants (either may be absent). */
+const later = (a: string | undefined, b: string) => (a && a > b ? a : b);
 
-export function useNewCount(since: string) {
-  return useQuery(getNewCountQueryOptions(since));
+/** How many submissions matching `filters` arrived since `since` (a `from` filter later than it wins). */
+export const getNewCountQueryOptions = (filters: ApiFilters, since: string) =>
+  getCountQueryOptions({ ...filters, from: later(filters.from, since) });
+
+export function useNewCount(filters: ApiFilters, since: string) {
+  return useQuery(getNewCountQueryOptions(filters, since));
 }

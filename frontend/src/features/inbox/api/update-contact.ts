@@ -1,13 +1,25 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/config/api';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import { useSessionUser } from '@/lib/session-user';
+import { changedOnlyBy } from '../utils/conflict-text';
 import type { ContactChanges, ContactDetail, SeenLead } from './contact-types';
 import { inboxKeys, INBOX_API } from './inbox-keys';
 import { LeadConflictError, reportConflict } from './lead-conflicts';
 
 export type { ContactChanges };
 
-export async function updateContact(seen: SeenLead, changes: ContactChanges): Promise<ContactDetail> {
+/**
+ * PATCHes a lead with If-Match of the version the screen showed. A 412 whose changes since
+ * were all the user's own (`userId`: a second quick change sent before the first's answer)
+ * is applied again on the current version, once: a person never conflicts with themself.
+ */
+export async function updateContact(
+  seen: SeenLead,
+  changes: ContactChanges,
+  userId?: string,
+  again = true,
+): Promise<ContactDetail> {
   try {
     const res = await apiRequest(`${INBOX_API.contacts}/${encodeURIComponent(seen.id)}`, {
       method: 'PATCH',
@@ -16,8 +28,10 @@ export async function updateContact(seen: SeenLead, changes: ContactChanges): Pr
     });
     return (await res.json()) as ContactDetail;
   } catch (error) {
-    if (isApiError(error, 412)) throw new LeadConflictError(JSON.parse(error.body) as ContactDetail, seen, changes);
-    throw error;
+    if (!isApiError(error, 412)) throw error;
+    const current = JSON.parse(error.body) as ContactDetail;
+    if (again && changedOnlyBy(userId, seen, current)) return updateContact(current, changes, userId, false);
+    throw new LeadConflictError(current, seen, changes);
   }
 }
 
@@ -29,8 +43,9 @@ export async function updateContact(seen: SeenLead, changes: ContactChanges): Pr
  */
 export function useUpdateContact() {
   const queryClient = useQueryClient();
+  const userId = useSessionUser()?.id;
   return useMutation({
-    mutationFn: ({ lead, changes }: { lead: SeenLead; changes: ContactChanges }) => updateContact(lead, changes),
+    mutationFn: ({ lead, changes }: { lead: SeenLead; changes: ContactChanges }) => updateContact(lead, changes, userId),
     onSuccess: async (detail) => {
       queryClient.setQueryData(inboxKeys.contact(detail.id), detail);
       await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
@@ -49,8 +64,13 @@ export function useUpdateContact() {
 }
 
 /** The same PATCH outside a component's life (a toast's Undo, once the row has left the list); the caches as above. */
-export async function updateContactNow(queryClient: QueryClient, seen: SeenLead, changes: ContactChanges): Promise<void> {
-  const detail = await updateContact(seen, changes);
+export async function updateContactNow(
+  queryClient: QueryClient,
+  seen: SeenLead,
+  changes: ContactChanges,
+  userId?: string,
+): Promise<void> {
+  const detail = await updateContact(seen, changes, userId);
   queryClient.setQueryData(inboxKeys.contact(detail.id), detail);
   await queryClient.invalidateQueries({ queryKey: queryKeys.adminContacts });
 }

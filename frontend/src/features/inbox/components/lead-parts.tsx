@@ -67,14 +67,29 @@ export type LeadCommentsProps = {
   comments?: string | null;
   /** Lines shown before the text is cut with an ellipsis; the whole text when unset. */
   lines?: number;
+  /**
+   * The table's cell: one line cut with an ellipsis (the whole text in the drawer), and the
+   * "Additional Comments:" label kept for screen readers only (the column's header names it).
+   */
+  oneLine?: boolean;
   /** The block's class (the list's cards: lead-parts.css, no styling at run time), or MUI's sx (the drawer). */
   className?: string;
   sx?: SxProps<Theme>;
 };
 
 /** "Additional Comments:" with the comments, when there are any. */
-export function LeadComments({ comments, lines, className, sx }: LeadCommentsProps) {
+export function LeadComments({ comments, lines, oneLine = false, className, sx }: LeadCommentsProps) {
   if (!comments) return null;
+  if (oneLine) {
+    return (
+      <div className={className}>
+        <span className="visually-hidden">Additional Comments: </span>
+        <p className="lead-text lead-comments__text lead-comments__text--one-line" title={comments}>
+          {comments}
+        </p>
+      </div>
+    );
+  }
   const text = (
     <>
       <p className="lead-text lead-text--strong">Additional Comments:</p>

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NativeSelect } from '@/components/native-select';
 import { toast } from '@/components/toast/toast';
-import { useCan } from '@/lib/session-user';
+import { useCan, useSessionUser } from '@/lib/session-user';
 import { STATUSES } from '../api/contact-types';
 import type { ContactSubmission, SeenLead, Status } from '../api/contact-types';
 import { LeadConflictError } from '../api/lead-conflicts';
@@ -32,6 +32,7 @@ export function StatusSelect({ submission }: StatusSelectProps) {
   const update = useUpdateContact();
   const queryClient = useQueryClient();
   const canTriage = useCan('triage');
+  const userId = useSessionUser()?.id;
   const [draft, setDraft] = useState<Status | null>(null);
   // Set from a stepping key's keydown to its keyup: the change it makes in between is a step.
   const stepping = useRef(false);
@@ -61,7 +62,7 @@ export function StatusSelect({ submission }: StatusSelectProps) {
       title: `${submission.name} marked as spam`,
       actionLabel: 'Undo',
       onAction: () =>
-        void updateContactNow(queryClient, lead, { status: previous }).catch(
+        void updateContactNow(queryClient, lead, { status: previous }, userId).catch(
           (error: Error) => void toast({ title: 'Not undone', description: error.message, destructive: true }),
         ),
     });

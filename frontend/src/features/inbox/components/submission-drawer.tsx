@@ -73,6 +73,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Who last changed the status, by display name as the history and notes name people (the
+ * detail's `statusChangedBy` is the username): its latest status event's actor.
+ */
+function statusChangerName(lead: ContactDetail): string {
+  const event = lead.history.find((entry) => entry.action === 'status');
+  return event?.actorDisplayName ?? lead.statusChangedBy ?? 'the system';
+}
+
 function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (id: string) => void; onClose: () => void }) {
   const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
   const canDelete = useCan('delete');
@@ -102,7 +111,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
         </Box>
         {lead.statusChangedAt ? (
           <Typography variant="body2" color="text.secondary">
-            Changed by {lead.statusChangedBy ?? 'the system'} on {localTime(lead.statusChangedAt)}
+            Changed by {statusChangerName(lead)} on {localTime(lead.statusChangedAt)}
           </Typography>
         ) : null}
       </Section>

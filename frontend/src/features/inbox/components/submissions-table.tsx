@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
 import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
-import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
+import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { ReceivedTime } from './received-time';
 import { AwaitingReply } from './awaiting-reply';
 import { NextMeeting } from './next-meeting';
@@ -27,8 +27,20 @@ export type SubmissionsTableProps = {
 
 type RowProps = { submission: ContactSubmission; onOpen: (id: string) => void };
 
-// Names and addresses wrap only where a word cannot fit.
-const cellText = { overflowWrap: 'break-word' } as const;
+// The table's layout is fixed: its columns share the box's width (no sideways scrolling
+// from 1280 px wide), and what does not fit a cell is cut with an ellipsis, never widening
+// it (a long comment or address once pushed the table past its box). Widths in px, the
+// rest to the lead, company and comments columns.
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const COLUMNS = [
+  { header: 'Lead', width: '22%' },
+  { header: 'Company', width: '12%' },
+  { header: 'Interest', width: 140 },
+  { header: 'Comments', width: undefined },
+  { header: 'Status', width: 132 },
+  { header: 'Assignee', width: 150 },
+  { header: 'Received', width: 118 },
+] as const;
 
 /** One lead's row; memoized, so that opening a lead or loading more re-renders no row that did not change. */
 const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowProps) {
@@ -40,30 +52,37 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
           <SelectLeadBox id={submission.id} name={submission.name} />
         </TableCell>
       ) : null}
-      <TableCell sx={{ ...cellText, minWidth: 160 }}>
-        <Link component="button" type="button" onClick={() => onOpen(submission.id)} sx={{ textAlign: 'left' }}>
+      <TableCell sx={oneLine}>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => onOpen(submission.id)}
+          sx={{ textAlign: 'left', maxWidth: '100%', ...oneLine, verticalAlign: 'bottom' }}
+        >
           {submission.name}
         </Link>
         <RepeatMarker repeatOf={submission.repeatOf} />
-        <Typography variant="body2">
-          <EmailText email={submission.email} />
+        <Typography variant="body2" sx={oneLine} title={submission.email}>
+          {submission.email}
         </Typography>
         <LinkedInLink linkedin={submission.linkedin} />
       </TableCell>
-      <TableCell sx={cellText}>{submission.company}</TableCell>
-      <TableCell>
+      <TableCell sx={oneLine} title={submission.company ?? undefined}>
+        {submission.company}
+      </TableCell>
+      <TableCell sx={{ overflow: 'hidden', '& .interest-chip': { whiteSpace: 'normal', height: 'auto' } }}>
         <InterestChip interest={submission.interest} />
       </TableCell>
-      <TableCell sx={{ minWidth: 180 }}>
-        <LeadComments comments={submission.comments} lines={2} />
+      <TableCell>
+        <LeadComments comments={submission.comments} oneLine />
       </TableCell>
       <TableCell>
         <StatusSelect submission={submission} />
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ overflow: 'hidden' }}>
         <AssigneeSelect submission={submission} />
       </TableCell>
-      <TableCell sx={{ minWidth: 104 }}>
+      <TableCell>
         <ReceivedTime iso={submission.submittedAt} />
         <ResponseTime lead={submission} />
         <AwaitingReply lead={submission} />
@@ -78,7 +97,13 @@ export const SubmissionsTable = memo(function SubmissionsTable({ submissions, on
   const selectable = useLeadSelection() !== null;
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-      <Table size="small" aria-labelledby="recent-submissions">
+      <Table size="small" aria-labelledby="recent-submissions" sx={{ tableLayout: 'fixed', width: '100%' }}>
+        <colgroup>
+          {selectable ? <col style={{ width: 56 }} /> : null}
+          {COLUMNS.map(({ header, width }) => (
+            <col key={header} style={width === undefined ? undefined : { width }} />
+          ))}
+        </colgroup>
         <TableHead>
           <TableRow>
             {selectable ? (
@@ -86,13 +111,9 @@ export const SubmissionsTable = memo(function SubmissionsTable({ submissions, on
                 <SelectAllBox ids={submissions.map((submission) => submission.id)} />
               </TableCell>
             ) : null}
-            <TableCell>Lead</TableCell>
-            <TableCell>Company</TableCell>
-            <TableCell>Interest</TableCell>
-            <TableCell>Comments</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Assignee</TableCell>
-            <TableCell>Received</TableCell>
+            {COLUMNS.map(({ header }) => (
+              <TableCell key={header}>{header}</TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>

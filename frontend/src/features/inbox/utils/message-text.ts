@@ -34,5 +34,5 @@ export function replyConflictText(
   if (newest?.direction === 'out') return `${newest.authorDisplayName ?? 'A teammate'} answered while you were writing.`;
   if (newest?.automatic) return 'An automatic reply came in while you were writing.';
   if (newest) return `${current.name} wrote again while you were writing.`;
-  return conflictText(seen, current, 'writing');
+  return conflictText(seen, current, `writing to ${current.name}`);
 }

@@ -11,7 +11,16 @@ export type NewWebhook = Schemas['CreateWebhookDto'];
 export type DeliveryLogEntry = Schemas['DeliveryLogEntryDto'];
 export type Spreadsheet = Schemas['SpreadsheetDto'];
 export type WebhookEvent = Webhook['events'][number];
-export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['lead.created', 'lead.updated', 'lead.erased'];
+// Every event the API accepts, in the form's order: a record over the API's type, so that an
+// event the API gains and the form does not offer fails the type check.
+const EVENT_ORDER: Record<WebhookEvent, number> = {
+  'lead.created': 1,
+  'lead.updated': 2,
+  'lead.erased': 3,
+  'lead.overdue': 4,
+  'lead.message': 5,
+};
+export const WEBHOOK_EVENTS = (Object.keys(EVENT_ORDER) as WebhookEvent[]).sort((a, b) => EVENT_ORDER[a] - EVENT_ORDER[b]);
 
 export const WEBHOOKS_API = '/api/admin/webhooks';
 

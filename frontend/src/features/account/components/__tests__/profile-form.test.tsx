@@ -5,7 +5,7 @@ import { ProfileForm } from '../profile-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ProfileForm', () => {
+describe(ProfileForm.name, () => {
   it('offers a choice per kind of e-mail and saves them all', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(TEST_ADMIN)));
     vi.stubGlobal('fetch', fetchMock);
@@ -34,5 +34,22 @@ describe('ProfileForm', () => {
       escalations: false,
       followUps: true,
     });
+  });
+
+  it('says when the account has no e-mail address, and shows its e-mail choices as not in effect', () => {
+    renderApp(<ProfileForm user={{ ...TEST_ADMIN, email: null }} />);
+
+    expect(screen.getByTestId('no-email-address')).toHaveTextContent('Your account has no e-mail address');
+    expect(screen.getByLabelText('E-mail me new leads')).toHaveAccessibleDescription(
+      'Not in effect: your account has no e-mail address.',
+    );
+    expect(screen.getByRole('checkbox', { name: /assigned to me \(not in effect: no e-mail address\)/ })).toBeInTheDocument();
+  });
+
+  it('says nothing of the kind when it has one', () => {
+    renderApp(<ProfileForm user={TEST_ADMIN} />);
+
+    expect(screen.queryByTestId('no-email-address')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Not in effect/)).not.toBeInTheDocument();
   });
 });

@@ -32,6 +32,10 @@ describe('TwoFactorSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
 
     expect(await screen.findByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    // A phone shows its digit pad, and offers the code its authenticator just produced.
+    const code = screen.getByLabelText(/Authentication code/);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     const [url, init] = fetchMock.mock.calls[1];
     expect(url).toBe('/api/auth/2fa/setup');
     expect(JSON.parse(init?.body as string)).toEqual({ currentPassword: 'my password 42' });

@@ -55,7 +55,10 @@ describe('SignInForm', () => {
     const { user } = renderApp(<SignInForm />, { user: null });
     await signIn(user);
 
-    await user.type(await screen.findByLabelText(/Authentication code/), '123456');
+    const code = await screen.findByLabelText(/Authentication code/);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '123456');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -64,6 +67,8 @@ describe('SignInForm', () => {
       username: 'admin',
       password: 'a wrong guess',
       code: '123456',
+      // The browser's zone: the account takes it while it never chose one.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     await user.type(screen.getByLabelText(/Recovery code/), 'abcde-fghij');

@@ -39,6 +39,13 @@ describe('contact schema', () => {
     expect((await validateContact({ ...valid, email: 'not-an-email' })).email).toBe(CONTACT_MESSAGES.email);
   });
 
+  // The API refuses a domain without a top-level domain; the form must not let it through.
+  it('refuses an address whose domain has no top-level domain, as the API does', async () => {
+    expect((await validateContact({ ...valid, email: 'first.last@gmail' })).email).toBe(CONTACT_MESSAGES.email);
+    expect((await validateContact({ ...valid, email: 'first.last@gmail.com' })).email).toBeUndefined();
+    expect((await validateContact({ ...valid, email: '"ann"@x.io' })).email).toBeUndefined();
+  });
+
   it('allows an empty LinkedIn but refuses an invalid or non-http URL', async () => {
     expect((await validateContact({ ...valid, linkedin: '' })).linkedin).toBeUndefined();
     expect((await validateContact({ ...valid, linkedin: 'https://www.linkedin.com/in/ada' })).linkedin).toBeUndefined();

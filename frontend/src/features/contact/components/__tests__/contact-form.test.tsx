@@ -177,6 +177,26 @@ describe(ContactForm.name, () => {
     expect(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` })).toBeEnabled();
   });
 
+  it("shows the API's refusal of a field under that field, as well as in the failure toast", async () => {
+    const refusal = { statusCode: 400, error: 'Bad Request', message: ['Please enter a valid email address'] };
+    stubFetch(formToken(), new Response(JSON.stringify(refusal), { status: 400 }));
+    const { user } = renderApp(<ContactForm />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: `Connect with ${PRODUCT_NAME}` }));
+
+    const toast = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(toast).getByText('Submission Failed')).toBeInTheDocument();
+    const email = screen.getByLabelText(/Email Address/);
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText(/Full Name/)).toHaveAttribute('aria-invalid', 'false');
+
+    // Typing in the field again checks it anew: the server's word goes with the old value.
+    await user.clear(email);
+    await user.type(email, 'ada@example.org');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'false'));
+  });
+
   it('uses the fallback description when the failure has no message', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockRejectedValue(new Error(''));
     vi.stubGlobal('fetch', fetchMock);
