@@ -124,7 +124,7 @@ describe('assignment', () => {
         [leads[0], ana.username],
       ]);
       expect((await csv('assignee=none')).map((row) => [row.id, row.assignee])).toEqual([[leads[3], '']]);
-      expect(Object.keys(mine[0]).at(-1)).toBe('assignee');
+      expect(Object.keys(mine[0])).toContain('assignee');
     });
 
     it('refuses an assignee filter that is not an id, me or none', async () => {

@@ -195,8 +195,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.logger.log({ ...about, msg: `${due.channel} delivery sent` });
     } else if (result.outcome === 'retry' && attempts < this.maxAttempts) {
       const delayMs = retryDelayMs(attempts, this.retryBaseMs);
+      // Still pending: a row given up meanwhile (its account disabled while this attempt ran) keeps its reason.
       await this.dataSource.query(
-        `UPDATE deliveries SET attempts = $2, last_status = $3, last_error = $4, next_attempt_at = now() + $5 * interval '1 millisecond' WHERE id = $1`,
+        `UPDATE deliveries SET attempts = $2, last_status = $3, last_error = $4, next_attempt_at = now() + $5 * interval '1 millisecond'
+          WHERE id = $1 AND status = 'pending'`,
         [due.id, attempts, status, result.reason, delayMs],
       );
       this.logger.warn({
@@ -209,7 +211,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const reason = result.outcome === 'retry' ? `${result.reason} (gave up after ${attempts} attempts)` : result.reason;
       await this.dataSource.query(
         `UPDATE deliveries SET status = 'failed', attempts = $2, last_status = $3, last_error = $4,
-           payload = coalesce($5::jsonb, payload) WHERE id = $1`,
+           payload = coalesce($5::jsonb, payload) WHERE id = $1 AND status = 'pending'`,
         [due.id, attempts, status, reason, this.payloadWhenDone(due)],
       );
       this.logger.error({ ...about, reason, msg: `${due.channel} delivery failed for good: ${reason}` });
