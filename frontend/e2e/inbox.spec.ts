@@ -161,9 +161,12 @@ test('Export CSV downloads the rows of the current filters, formulas neutralised
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    'id,submitted_at,name,email,linkedin,company,interest,status,comments,utm_source,utm_medium,utm_campaign,referrer,assignee',
+    'id,submitted_at,name,email,linkedin,company,interest,status,comments,utm_source,utm_medium,utm_campaign,referrer,assignee,' +
+      'assignee_name,follow_up_at,first_responded_at,response_minutes,notes,last_note',
   );
   expect(lines).toHaveLength(2);
+  // Its dates as the screen's clock reads them (the browser's zone): no "Z", no "T".
+  expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   expect(lines[1]).toContain(`Csv One ${word}`);
   expect(lines[1]).toContain("'=SUM(A1:A9)");
 });

@@ -14,6 +14,8 @@ export interface ReceivedMail {
   /** Whether the session was encrypted (STARTTLS) when the message came. */
   secure: boolean;
   user: string | undefined;
+  /** When it was taken (Date.now()). */
+  at: number;
 }
 
 export interface SmtpReceiver {
@@ -102,6 +104,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
             envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             secure: session.secure,
             user: session.user as string | undefined,
+            at: Date.now(),
           });
           if (holding) held.push(() => callback());
           else callback();

@@ -231,8 +231,8 @@ export function AdminDashboard() {
             ) : null}
             {canErase ? <ErasePersonButton /> : null}
           </div>
-          {/* The views on one line, so that a phone's first lead stays on its first screen. */}
-          <div className="toolbar">
+          {/* The views on one line (scrolling sideways on a phone), so that a phone's first lead stays on its first screen. */}
+          <div className="toolbar toolbar--scroll">
             <InboxViews current={filters.view} onChange={changeView} />
             <ResponseViews filters={filters} onChange={changeFilters} />
           </div>

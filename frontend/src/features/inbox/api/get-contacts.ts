@@ -48,9 +48,15 @@ export const getCountQueryOptions = (filters: ApiFilters) =>
 /** The later of two ISO instants (either may be absent). */
 const later = (a: string | undefined, b: string) => (a && a > b ? a : b);
 
-/** How many submissions matching `filters` arrived since `since` (a `from` filter later than it wins). */
-export const getNewCountQueryOptions = (filters: ApiFilters, since: string) =>
-  getCountQueryOptions({ ...filters, from: later(filters.from, since) });
+/**
+ * How many submissions matching `filters` arrived since `since` (a `from` filter later than it
+ * wins); not asked when the filters end before that (nothing new can match, and the API
+ * refuses a range that ends before it starts).
+ */
+export const getNewCountQueryOptions = (filters: ApiFilters, since: string) => {
+  const from = later(filters.from, since);
+  return { ...getCountQueryOptions({ ...filters, from }), enabled: !(filters.to && filters.to <= from) };
+};
 
 export function useNewCount(filters: ApiFilters, since: string) {
   return useQuery(getNewCountQueryOptions(filters, since));
