@@ -172,6 +172,11 @@ export function requestDataSourceOptions(url: string, timeouts: RequestTimeouts)
       idle_in_transaction_session_timeout: timeouts.statementTimeoutMs * 2,
       // Client side, for a server that no longer answers at all (frozen, network gone).
       query_timeout: timeouts.statementTimeoutMs + 1000,
+      // No JIT: a PostgreSQL built with LLVM (the postgres image) compiled the intake's one
+      // batched statement, whose row estimates pass jit_above_cost, for longer than the
+      // statement timeout on a busy 2-core machine: every form post answered 503. These are
+      // short OLTP statements, which JIT does not speed up.
+      options: '-c jit=off',
       keepAlive: true,
     },
   };
