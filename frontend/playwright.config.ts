@@ -44,15 +44,23 @@ if (!databaseDir && process.env.TEST_WORKER_INDEX === undefined) {
   databaseDir = dir;
 }
 
-// make test runs the suite in two halves side by side (E2E_HALF=1 and 2), each against a
-// server and a database of its own. The first half is the dashboard's files; every other
-// file, a new one too, is in the second. About equal times on the 2-core machine.
-const FIRST_HALF = /\/(a11y|admin|inbox[^/]*|working-together|spam-and-bulk)\.spec\.ts$/;
-const half = process.env.E2E_HALF;
-const inThisHalf =
-  half === '1' ? { testMatch: FIRST_HALF } : half === '2' ? { testIgnore: [/empty-database\.spec\.ts/, FIRST_HALF] } : {};
-// The empty database's test runs once, in the first half (the second has no use for an empty database).
-const emptyDatabaseFirst = half !== '2';
+// make test runs the suite in three parts side by side (E2E_PART=1, 2 and 3), each against a
+// server and a database of its own. The first part starts while the backend's tests still run
+// (scripts/test.mjs), so it holds about two fifths of the suite's time: the dashboard's files;
+// the second the team's and the conversation's; the third every other file, a new one too.
+const PARTS = [
+  /\/(a11y|admin|inbox|inbox-laptop|spam-and-bulk)\.spec\.ts$/,
+  /\/(working-together|inbox-erasure|team-lead|account-security|conversation|webhooks)\.spec\.ts$/,
+];
+const part = Number(process.env.E2E_PART ?? 0);
+const inThisPart =
+  part === 0
+    ? {}
+    : part <= PARTS.length
+      ? { testMatch: PARTS[part - 1] }
+      : { testIgnore: [/empty-database\.spec\.ts/, ...PARTS] };
+// The empty database's test runs once, in the first part (the others have no use for an empty database).
+const emptyDatabaseFirst = part <= 1;
 
 export default defineConfig({
   testDir: './e2e',
@@ -96,7 +104,7 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: /empty-database\.spec\.ts/,
-      ...inThisHalf,
+      ...inThisPart,
       dependencies: emptyDatabaseFirst ? ['empty-database'] : [],
       use: { ...devices['Desktop Chrome'] },
     },

@@ -1,33 +1,34 @@
 // `make test`: lint, types and every test suite, and each step's time at the end.
 // The build comes first, alone: the backend's tests that start the built API, the ops suite
-// and the browser suite all use it. The backend's integration tests spend much of their time
-// waiting on PostgreSQL, on timers and on the processes they start, so while they run the
-// 2-core machine has room for lint, types, the frontend's unit tests and the ops checks that
-// measure nothing: those two lanes run side by side. The fault suite follows alone (it
-// measures the answer times of servers of its own). The browser suite then runs in two
-// halves side by side, each against a server and a database of its own (so one half's leads
-// never show in the other's counts): one browser and one server leave most of a second core
-// idle, since much of a browser test is waiting on the page.
+// and the browser suite all use it. The fault suite follows, alone too: it measures the answer
+// times of servers of its own, which a busy machine would fail. Then two lanes share the
+// 2-core machine: the backend's integration tests, which spend much of their time waiting on
+// PostgreSQL, on timers and on the processes they start, beside lint, types, the frontend's
+// unit tests and the ops checks. The browser suite runs in three parts, each against a server
+// and a database of its own (so one part's leads never show in another's counts), as the
+// lanes free the cores: the first part once lint and the rest are done (while the backend's
+// last files run), the other two once the backend is done. One browser and one server leave
+// much of a core idle, since a browser test mostly waits on the page: three at once keep the
+// two cores busy where two did not (docs/testing.md, "How long it takes").
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { pipeLines } from './process-utils.mjs';
 
 const FIRST = ['build', 'npm run build'];
-const LANES = [
-  [
-    ['lint', 'npm run lint'],
-    ['typecheck', 'npm run typecheck'],
-    ['frontend unit', 'npm run test -w frontend'],
-    ['ops', 'npm run test:except-faults -w ops'],
-  ],
-  // The build above is the one its tests start (test/support/api-process.ts).
-  [['backend', 'TEST_API_BUILT=1 npm run test -w backend']],
-];
 const FAULTS = ['ops faults', 'npm run test:faults -w ops'];
-const E2E_HALVES = [1, 2].map((half) => [
-  `e2e ${half}/2`,
-  `SERVE_SKIP_BUILD=1 E2E_SERVE_PORT=${8179 + half} E2E_API_PORT=${3179 + half} ` +
-    `E2E_HALF=${half} E2E_RUN_NAME=half-${half} npm run test:e2e -w frontend`,
+const CHECKS = [
+  ['lint', 'npm run lint'],
+  ['typecheck', 'npm run typecheck'],
+  ['frontend unit', 'npm run test -w frontend'],
+  ['ops', 'npm run test:except-faults -w ops'],
+];
+// The build above is the one its tests start (test/support/api-process.ts).
+const BACKEND = ['backend', 'TEST_API_BUILT=1 npm run test -w backend'];
+// The parts' files: frontend/playwright.config.ts (E2E_PART).
+const E2E_PARTS = [1, 2, 3].map((part) => [
+  `e2e ${part}/3`,
+  `SERVE_SKIP_BUILD=1 E2E_SERVE_PORT=${8180 + part} E2E_API_PORT=${3180 + part} ` +
+    `E2E_PART=${part} E2E_RUN_NAME=part-${part} npm run test:e2e -w frontend`,
 ]);
 
 const times = [];
@@ -91,6 +92,11 @@ async function lane(steps) {
   return true;
 }
 
+/** Runs the steps side by side; resolves whether all passed. */
+async function together(steps) {
+  return (await Promise.all(steps.map(run))).every(Boolean);
+}
+
 function summary(totalSeconds) {
   const minutes = (seconds) => {
     const whole = Math.round(seconds); // rounded first, so 539.6 s reads 9 min 0 s, not 8 min 60 s
@@ -112,8 +118,12 @@ function summary(totalSeconds) {
 const started = Date.now();
 const passed =
   (await run(FIRST)) &&
-  (await Promise.all(LANES.map(lane))).every(Boolean) &&
   (await run(FAULTS)) &&
-  (await Promise.all(E2E_HALVES.map((step) => run(step)))).every(Boolean);
+  (
+    await Promise.all([
+      lane(CHECKS).then((ok) => ok && run(E2E_PARTS[0])),
+      run(BACKEND).then((ok) => ok && together(E2E_PARTS.slice(1))),
+    ])
+  ).every(Boolean);
 summary((Date.now() - started) / 1000);
 process.exit(passed ? 0 : 1);
