@@ -1,4 +1,5 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -11,6 +12,7 @@ import { interestLabel } from '@/config/interests';
 import { useCan, useSessionUser } from '@/lib/session-user';
 import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
+import { getLeadMessagesQueryOptions } from '../api/get-lead-messages';
 import { useLeadConflicts } from '../api/lead-conflicts';
 import { isApiError } from '@/lib/api-client';
 import { historyText, isRoutingEvent } from '../utils/history-text';
@@ -201,6 +203,13 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
 /** The lead's every detail beside the list: open while `id` is set. */
 export function SubmissionDrawer({ id, neighbours, onOpen, onClose }: SubmissionDrawerProps) {
   const lead = useContact(id);
+  const queryClient = useQueryClient();
+  // The thread is asked for beside the lead rather than once the lead's answer is drawn (its
+  // "Conversation" asks for it on mount): on a long thread that second round trip, after the
+  // body's first render, was most of the time to the newest message.
+  useEffect(() => {
+    if (id !== null) void queryClient.prefetchQuery(getLeadMessagesQueryOptions(id));
+  }, [id, queryClient]);
   const previous = neighbours?.previous ?? null;
   const next = neighbours?.next ?? null;
   // J and K, as in mail clients: the next and the previous lead of the list, without closing.
