@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseMessage } from './mime-parser.js';
 
 const KB = 1024;
@@ -30,10 +31,11 @@ function replyWith(file: Buffer): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-/** `bytes` as a body arrives: in chunks of `size`, counting how many were read. */
+/** `bytes` as a body arrives: in chunks of `size`, one a turn, counting how many were read. */
 function chunked(bytes: Buffer, size: number, read = { chunks: 0 }): AsyncIterable<Buffer> {
   return (async function* () {
     for (let start = 0; start < bytes.length; start += size) {
+      await nextTurn();
       read.chunks += 1;
       yield bytes.subarray(start, start + size);
     }
@@ -87,6 +89,7 @@ describe('parseMessage (a message parsed as it streams)', () => {
     const tooLarge = new Error('too large');
     const source = (async function* () {
       yield replyWith(randomBytes(KB)).subarray(0, 200);
+      await nextTurn();
       throw tooLarge;
     })();
     await expect(parseMessage(source, KB)).rejects.toBe(tooLarge);
