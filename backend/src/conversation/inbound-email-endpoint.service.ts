@@ -11,7 +11,7 @@ import type { Request } from 'express';
 import type { Environment } from '../config/environment.js';
 import type { InboundResultDto } from './dto/lead-message.dto.js';
 import { INBOUND_MAX_BYTES } from './inbound-message.js';
-import { readBody } from '../common/read-body.js';
+import { bodyChunks } from '../common/read-body.js';
 import { InboundMessages, NotAMessageError } from './inbound-messages.service.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -19,8 +19,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 /**
  * `POST /api/inbound/email`'s door: 404 while INBOUND_EMAIL_SECRET is unset, 401 without the
  * bearer secret (compared in constant time), 415 for a body that is not `message/rfc822`, then
- * the body read as it streams, 413 past 25 MB, and handed to InboundMessages (400 when it is
- * no message). The secret is checked before a byte of the body is read.
+ * the body handed to InboundMessages as it streams (parsed as it comes, never held whole), 413
+ * past 25 MB (nothing stored), 400 when it is no message. The secret is checked before a byte
+ * of the body is read.
  */
 @Injectable()
 export class InboundEmailEndpoint {
@@ -41,9 +42,8 @@ export class InboundEmailEndpoint {
     if (!timingSafeEqual(sha256(given), this.secret))
       throw new UnauthorizedException('A valid inbound e-mail secret is required');
     if (!req.is('message/rfc822')) throw new UnsupportedMediaTypeException('Content-Type must be message/rfc822');
-    const raw = await readBody(req, INBOUND_MAX_BYTES);
     try {
-      return await this.messages.receive(raw);
+      return await this.messages.receive(bodyChunks(req, INBOUND_MAX_BYTES));
     } catch (error) {
       if (error instanceof NotAMessageError) throw new BadRequestException(error.message);
       throw error;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
+import { type MessageSource, parseMessage, type ParsedMessage } from './mime-parser.js';
 import { splitQuoted } from './quoted-text.js';
 
 /** The largest raw message `POST /api/inbound/email` takes. */
@@ -12,7 +12,7 @@ const MAX_TEXT_LENGTH = 100_000;
 /** The most of an HTML part read for its text (characters). */
 const MAX_HTML_LENGTH = 2_000_000;
 
-/** An attachment of an incoming message, with its content when it is within the limit. */
+/** An attachment of an incoming message as stored, with its content when it is within the limit. */
 export interface InboundAttachment {
   filename: string;
   contentType: string;
@@ -41,23 +41,15 @@ export interface InboundMessage {
   attachments: InboundAttachment[];
 }
 
-/** A message starts with a header field (`Name: value`), as RFC 5322 writes it. */
-const FIRST_HEADER = /^[\x21-\x39\x3b-\x7e]+:/;
 const MESSAGE_ID = /<[^<>\s]+>/g;
 const ADDRESS = /[^\s<>(),;:"']+@[^\s<>(),;:"']+/g;
 
-/** Whether the bytes look like an e-mail: a header block first (its first line a field). */
-export function looksLikeMessage(raw: Buffer): boolean {
-  const firstLine = raw.subarray(0, 1000).toString('latin1').split(/\r?\n/, 1)[0];
-  return FIRST_HEADER.test(firstLine);
-}
-
 /** The value of the first header line named `name` (lower case), unfolded, or undefined. */
-function header(mail: ParsedMail, name: string): string | undefined {
+function header(mail: ParsedMessage, name: string): string | undefined {
   return headers(mail, name)[0];
 }
 
-function headers(mail: ParsedMail, name: string): string[] {
+function headers(mail: ParsedMessage, name: string): string[] {
   return mail.headerLines
     .filter((line) => line.key === name)
     .map((line) =>
@@ -73,7 +65,7 @@ function headers(mail: ParsedMail, name: string): string[] {
  * `Precedence: bulk | junk | list`, an empty return path (`<>`, bounces), a delivery report
  * (`multipart/report`, `message/delivery-status`).
  */
-export function isAutomatic(mail: ParsedMail): boolean {
+export function isAutomatic(mail: ParsedMessage): boolean {
   const autoSubmitted = header(mail, 'auto-submitted')?.split(';')[0].trim().toLowerCase();
   if (autoSubmitted !== undefined && autoSubmitted !== 'no') return true;
   const precedence = header(mail, 'precedence')?.trim().toLowerCase();
@@ -117,23 +109,32 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
 }
 
 /**
- * Parses a raw message (mailparser; HTML never kept: its text is, when there is no text
- * part) into what is stored; attachments over `maxAttachmentBytes` are listed without their
- * content. Rejects (the caller answers 400) when it is no message with a sender.
+ * Parses a raw message as it streams (mime-parser.ts; HTML never kept: its text is, when there
+ * is no text part) into what is stored; attachments over `maxAttachmentBytes` are listed
+ * without their content. Null (the caller answers 400) when it is no message with a sender;
+ * the source's own errors (the endpoint's 413) are thrown.
  */
-export async function parseInbound(raw: Buffer, maxAttachmentBytes: number): Promise<InboundMessage | null> {
-  if (!looksLikeMessage(raw)) return null;
-  const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+export async function parseInbound(source: MessageSource, maxAttachmentBytes: number): Promise<InboundMessage | null> {
+  const mail = await parseMessage(source, maxAttachmentBytes);
+  try {
+    return mail && inboundMessage(mail);
+  } catch {
+    // Content that defeats a reader (HTML nested past the converter's depth…) is no message either.
+    return null;
+  }
+}
+
+/** What is stored of a parsed message; null without a sender's address. */
+function inboundMessage(mail: ParsedMessage): InboundMessage | null {
   const sender = mail.from?.value.find((address) => address.address);
   if (!sender?.address) return null;
-  const plain = mail.text?.trim() ? mail.text : typeof mail.html === 'string' ? textOfHtml(mail.html) : '';
+  const plain = mail.text?.trim() ? mail.text : mail.html ? textOfHtml(mail.html) : '';
   const { text, quoted } = splitQuoted(plain.slice(0, MAX_TEXT_LENGTH));
   const inReplyTo = mail.inReplyTo?.match(MESSAGE_ID)?.[0] ?? null;
   const references =
     (Array.isArray(mail.references) ? mail.references.join(' ') : (mail.references ?? '')).match(MESSAGE_ID) ?? [];
   const recipientLines = ['to', 'cc', 'delivered-to', 'x-original-to'].flatMap((name) => headers(mail, name));
-  const messageId =
-    mail.messageId?.match(MESSAGE_ID)?.[0] ?? `<${createHash('sha256').update(raw).digest('hex')}@inbound.invalid>`;
+  const messageId = mail.messageId?.match(MESSAGE_ID)?.[0] ?? `<${mail.sha256}@inbound.invalid>`;
   return {
     messageId,
     inReplyTo,
@@ -149,10 +150,9 @@ export async function parseInbound(raw: Buffer, maxAttachmentBytes: number): Pro
     quotedText: quoted,
     automatic: isAutomatic(mail),
     attachments: mail.attachments.map((attachment) => ({
+      ...attachment,
       filename: safeFilename(attachment.filename),
       contentType: attachment.contentType || 'application/octet-stream',
-      size: attachment.size ?? attachment.content.length,
-      content: attachment.content.length <= maxAttachmentBytes ? attachment.content : null,
     })),
   };
 }

@@ -12,6 +12,7 @@ import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
 import type { InboundResultDto } from './dto/lead-message.dto.js';
 import { type InboundMessage, parseInbound, replyTokensOf } from './inbound-message.js';
+import type { MessageSource } from './mime-parser.js';
 import { LeadMessageAttachment } from './lead-message-attachment.entity.js';
 import type { MatchedBy } from './lead-message.entity.js';
 
@@ -44,12 +45,14 @@ export class InboundMessages {
   }
 
   /**
-   * Stores `raw` with its lead; `{ stored: 0 }` when it matches none or was stored before. NotAMessageError for other bytes.
+   * Stores the message `raw` (whole, or as it streams in) with its lead; `{ stored: 0 }` when it
+   * matches none or was stored before. NotAMessageError for other bytes; the source's own errors
+   * (the endpoint's 413) as they are, nothing stored.
    * `claim`, when given, runs first in the same transaction (the IMAP poller advances its UID there):
    * false, and nothing is stored; the message is then taken with it or not at all.
    */
-  async receive(raw: Buffer, claim?: (manager: EntityManager) => Promise<boolean>): Promise<InboundResultDto> {
-    const message = await parseInbound(raw, this.maxAttachmentBytes).catch(() => null);
+  async receive(raw: MessageSource, claim?: (manager: EntityManager) => Promise<boolean>): Promise<InboundResultDto> {
+    const message = await parseInbound(raw, this.maxAttachmentBytes);
     if (!message) throw new NotAMessageError('request body must be an e-mail message (RFC 5322) with a From address');
     let notified = 0;
     const result = await this.dataSource.transaction(async (manager): Promise<InboundResultDto> => {

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { type AddressObject, type AttachmentStream, type HeaderLines, MailParser, type MessageText } from 'mailparser';
+
+/** The raw message: whole (an IMAP fetch) or as it arrives (the inbound endpoint's body). */
+export type MessageSource = Buffer | AsyncIterable<Buffer>;
+
+/** An attachment as parsed, with its content when it is within the limit. */
+export interface ParsedAttachment {
+  filename: string | undefined;
+  contentType: string;
+  size: number;
+  content: Buffer | null;
+}
+
+/** What the conversation reads of a message: its top-level headers, its text and its attachments. */
+export interface ParsedMessage {
+  headerLines: HeaderLines;
+  from?: AddressObject;
+  to?: AddressObject | AddressObject[];
+  subject?: string;
+  date?: Date;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string | string[];
+  text?: string;
+  html?: string;
+  attachments: ParsedAttachment[];
+  /** The SHA-256 of the raw bytes (hex): the Message-ID of a message without one. */
+  sha256: string;
+}
+
+/** A message starts with a header field (`Name: value`), as RFC 5322 writes it. */
+const FIRST_HEADER = /^[\x21-\x39\x3b-\x7e]+:/;
+/** How much of the start is read for the first line. */
+const FIRST_LINE_MAX = 1000;
+
+/** Whether the bytes look like an e-mail: a header block first (its first line a field). */
+export function looksLikeMessage(start: Buffer): boolean {
+  const firstLine = start.subarray(0, FIRST_LINE_MAX).toString('latin1').split(/\r?\n/, 1)[0];
+  return FIRST_HEADER.test(firstLine);
+}
+
+const PARSER_OPTIONS = {
+  // Only the text is kept: no HTML made of it, no links, no images inlined, no checksums.
+  skipHtmlToText: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  skipImageLinks: true,
+  checksumAlgo: false,
+} as const;
+
+/**
+ * Parses a message as its bytes come (mailparser's streaming `MailParser`): an attachment's
+ * content is kept while it is within `maxAttachmentBytes` and dropped, chunk by chunk, once it
+ * is over, so that a large file is never held whole. The source is always read to its end (the
+ * endpoint's size limit is known only there) and its errors are thrown; null when the bytes are
+ * no message (not a header field first, or MIME the parser gives up on).
+ */
+export async function parseMessage(source: MessageSource, maxAttachmentBytes: number): Promise<ParsedMessage | null> {
+  const parser = new MailParser(PARSER_OPTIONS);
+  const parts = collectParts(parser, maxAttachmentBytes);
+  // Read (or failed) after the source's end: a failure before that is not unhandled.
+  parts.catch(() => undefined);
+  let fed: { looksLikeMessage: boolean; sha256: string };
+  try {
+    fed = await feed(Buffer.isBuffer(source) ? [source] : source, parser);
+  } catch (error) {
+    parser.destroy();
+    throw error;
+  }
+  if (!fed.looksLikeMessage) {
+    parser.destroy();
+    return null;
+  }
+  const collected = await parts.catch(() => null);
+  if (!collected) return null;
+  return {
+    headerLines: parser.headerLines || [],
+    from: parser.from,
+    to: parser.to,
+    subject: parser.subject,
+    date: parser.date,
+    messageId: parser.messageId,
+    inReplyTo: parser.inReplyTo,
+    references: parser.references,
+    text: collected.text?.text,
+    html: collected.text?.html,
+    attachments: collected.attachments,
+    sha256: fed.sha256,
+  };
+}
+
+/**
+ * Writes the source into the parser, waiting whenever it is behind, and hashes every byte.
+ * Once the start shows no header field, or the parser has failed, the rest is read and not
+ * parsed.
+ */
+async function feed(
+  source: Iterable<Buffer> | AsyncIterable<Buffer>,
+  parser: MailParser,
+): Promise<{ looksLikeMessage: boolean; sha256: string }> {
+  const hash = createHash('sha256');
+  let failed = false;
+  // `on`, not `once`: a parser may report more than one error, and an unheard one would throw.
+  parser.on('error', () => (failed = true));
+  let start: Buffer | undefined = Buffer.alloc(0);
+  let message = true;
+  for await (const chunk of source) {
+    hash.update(chunk);
+    if (!message || failed) continue;
+    let bytes = chunk;
+    if (start) {
+      // Held until the first line is whole (or long enough to tell).
+      start = Buffer.concat([start, chunk]);
+      if (!start.includes(0x0a) && start.length < FIRST_LINE_MAX) continue;
+      message = looksLikeMessage(start);
+      bytes = start;
+      start = undefined;
+      if (!message) continue;
+    }
+    if (!parser.write(bytes)) await once(parser, 'drain').catch(() => (failed = true));
+  }
+  if (start) message = looksLikeMessage(start);
+  if (start && message) parser.write(start);
+  if (message && !failed) parser.end();
+  return { looksLikeMessage: message, sha256: hash.digest('hex') };
+}
+
+/** The parser's output: its text, and each attachment read as it streams (the parser waits for each). */
+function collectParts(
+  parser: MailParser,
+  maxAttachmentBytes: number,
+): Promise<{ text: MessageText | undefined; attachments: ParsedAttachment[] }> {
+  return new Promise((resolve, reject) => {
+    let text: MessageText | undefined;
+    const attachments: ParsedAttachment[] = [];
+    parser.on('data', (part: AttachmentStream | MessageText) => {
+      if (part.type === 'text') text = part;
+      else attachments.push(readAttachment(part, maxAttachmentBytes));
+    });
+    parser.once('end', () => resolve({ text, attachments }));
+    parser.on('error', reject);
+  });
+}
+
+/** The attachment as listed; its content filled in at its end unless it grew past the limit. */
+function readAttachment(part: AttachmentStream, maxBytes: number): ParsedAttachment {
+  const attachment: ParsedAttachment = {
+    filename: part.filename,
+    contentType: part.contentType,
+    size: 0,
+    content: null,
+  };
+  let chunks: Buffer[] | undefined = [];
+  part.content.on('data', (chunk: Buffer) => {
+    attachment.size += chunk.length;
+    if (attachment.size <= maxBytes) chunks?.push(chunk);
+    else chunks = undefined;
+  });
+  part.content.once('end', () => {
+    if (chunks) attachment.content = Buffer.concat(chunks);
+    part.release?.();
+  });
+  return attachment;
+}
