@@ -1,23 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { createContact, expect, signIn, test, unique } from './fixtures';
-
-/** A team's endpoint on 127.0.0.1: counts what it receives and answers `status`. */
-async function startReceiver() {
-  const state = { status: 200, received: [] as string[] };
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      state.received.push(body);
-      res.writeHead(state.status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { state, url, stop: () => new Promise((resolve) => server.close(resolve)) };
-}
+import { startReceiver } from './webhook-receiver';
 
 test('an admin adds a webhook, copies its secret, tests it, sees a failure and sends it again, edits and deletes it', async ({
   page,
