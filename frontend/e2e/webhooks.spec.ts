@@ -12,7 +12,7 @@ test('an admin adds a webhook, copies its secret, tests it, sees a failure and s
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page);
     await page.goto('/admin/settings/webhooks');
-    await expect(page.getByRole('heading', { name: 'Settings · Webhooks' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeInViewport();
 
     await page.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
