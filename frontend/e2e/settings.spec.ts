@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, PRODUCT_NAME, signIn, test, unique } from './fixtures';
+import { createContact, expect, PRODUCT_NAME, signIn, test, unique } from './fixtures';
 import { startReceiver } from './webhook-receiver';
 
 // Settings: one page with a section each, reached by one link in the header; the paths of the
 // sections that were pages of their own open it at that section.
 
-const SECTIONS = ['E-mail', 'Response time', 'Booking link', 'Webhooks', 'Routing'];
+const SECTIONS = ['E-mail', 'Response time', 'Booking link', 'Reply templates', 'Webhooks', 'Routing'];
 const PASSWORD = 'e2e copper meadow signal 7';
 const PHONE = { width: 390, height: 844 };
 
@@ -102,6 +102,50 @@ test('a member sees the routing rules under Settings, a viewer no Settings; neit
   await viewer.context().close();
 });
 
+test("an admin writes, edits and deletes a reply template in Settings, which a lead's reply box offers", async ({
+  page,
+  consoleGuard,
+}) => {
+  // The API's refusal of an unknown variable, which the form shows.
+  consoleGuard.allow(/status of 400 \(Bad Request\) @ .*\/api\/admin\/reply-templates$/);
+  await signIn(page);
+  await page.goto('/admin/settings#templates');
+  const section = page.getByRole('region', { name: 'Reply templates', exact: true });
+  await expect(sectionHeading(page, 'Reply templates').getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+  const form = section.getByRole('form', { name: 'New template' });
+  const name = unique('First answer');
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  // A variable the API does not know is named, and nothing is saved.
+  await form.getByRole('textbox', { name: 'Message' }).fill('Hi {{lead.firstName}}, we write to {{lead.email}}.');
+  await form.getByRole('button', { name: 'Add template' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Not saved: body has an unknown variable {{lead.email}}');
+  await form.getByRole('textbox', { name: 'Message' }).fill('Hi {{lead.firstName}}, thanks for writing.');
+  await form.getByRole('button', { name: 'Add template' }).click();
+  const card = section.getByRole('region', { name: `Template ${name}` });
+  await expect(card).toContainText('Hi {{lead.firstName}}, thanks for writing.');
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  await card.getByRole('textbox', { name: 'Subject (optional)' }).fill('Your message to us');
+  await card.getByRole('button', { name: 'Save template' }).click();
+  await expect(card).toContainText('Subject: Your message to us');
+
+  // The reply box of a lead offers it.
+  const word = unique('Templated').replace(/\W+/g, '');
+  const id = await createContact(page.request, { name: `Tess ${word}`, email: `${word}@example.com`, interest: 'community' });
+  await page.goto(`/admin?lead=${id}`);
+  const template = page.getByRole('dialog', { name: 'Submission details' }).getByLabel('Template');
+  await expect(template.getByRole('option', { name })).toHaveCount(1);
+
+  // Deleting asks for a second press.
+  await page.goto('/admin/settings#templates');
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  await card.getByRole('button', { name: 'Keep it' }).click();
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  await card.getByRole('button', { name: `Delete ${name} for good` }).click();
+  await expect(card).toBeHidden();
+});
+
 const ENDPOINTS = 3;
 const TESTS_PER_ENDPOINT = 40;
 
@@ -162,7 +206,9 @@ test.describe('on a 390 × 844 phone', () => {
         `Settings → Webhooks on a 390 × 844 phone, ${ENDPOINTS} endpoints × ${TESTS_PER_ENDPOINT} deliveries: ${height} px tall`,
       );
       // It was 27,902 px here (the issue measured 31,646): every delivery of every log, stacked.
-      expect(height).toBeLessThanOrEqual(5 * PHONE.height);
+      // About 3,700 px now, and some 400 more once the other files' leads fill the spreadsheet
+      // copy's log on the same page: six screens leaves room for that.
+      expect(height).toBeLessThanOrEqual(6 * PHONE.height);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
       // The newest three of each log, and the rest twenty at a time.

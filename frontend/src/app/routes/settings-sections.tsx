@@ -3,13 +3,14 @@ import { can, type Permission, type SessionUser } from '@/config/roles';
 import { BookingSettingsSection } from '@/features/booking-settings/components/booking-settings-section';
 import { EmailSettings } from '@/features/email-settings/components/email-settings';
 import { ResponseTimeSettings } from '@/features/email-settings/components/response-time-settings';
+import { ReplyTemplatesSettings } from '@/features/reply-templates/components/reply-templates-settings';
 import { RoutingSettings } from '@/features/routing/components/routing-settings';
 import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
 
 // The sections are in the settings page's chunk (lazy, as each was in its own page's chunk):
 // a chunk each made the bundler regroup MUI's shared modules, and the dashboard's first load grew.
 
-export type SettingsSectionId = 'email' | 'response-time' | 'booking' | 'webhooks' | 'routing';
+export type SettingsSectionId = 'email' | 'response-time' | 'booking' | 'templates' | 'webhooks' | 'routing';
 
 export type SettingsSection = {
   /** The section's anchor: `/admin/settings#<id>`. */
@@ -38,6 +39,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     permission: 'team',
     manages: "the team's booking link",
     render: () => <BookingSettingsSection />,
+  },
+  {
+    id: 'templates',
+    title: 'Reply templates',
+    permission: 'team',
+    manages: 'the reply templates',
+    render: () => <ReplyTemplatesSettings />,
   },
   { id: 'webhooks', title: 'Webhooks', permission: 'team', manages: 'the webhooks', render: () => <WebhooksSettings /> },
   {

@@ -14,13 +14,14 @@ function signIn(me: SessionUser) {
   document.cookie = 'signed_in=1; Path=/';
   vi.stubGlobal(
     'fetch',
-    vi.fn<typeof fetch>((input) =>
-      Promise.resolve(
-        String(input).endsWith('/api/auth/me')
+    vi.fn<typeof fetch>((input) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return Promise.resolve(
+        url.endsWith('/api/auth/me')
           ? Response.json(me)
           : Response.json({ statusCode: 503, message: 'Unavailable' }, { status: 503 }),
-      ),
-    ),
+      );
+    }),
   );
 }
 
@@ -48,10 +49,11 @@ describe(SettingsPage.name, () => {
       ['E-mail', '#email'],
       ['Response time', '#response-time'],
       ['Booking link', '#booking'],
+      ['Reply templates', '#templates'],
       ['Webhooks', '#webhooks'],
       ['Routing', '#routing'],
     ]);
-    expect(expanded()).toEqual(['E-mail', 'Response time', 'Booking link', 'Webhooks', 'Routing']);
+    expect(expanded()).toEqual(['E-mail', 'Response time', 'Booking link', 'Reply templates', 'Webhooks', 'Routing']);
     expect(document.getElementById('webhooks')).toHaveAccessibleName('Webhooks');
   });
 
