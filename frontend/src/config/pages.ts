@@ -39,7 +39,10 @@ type Page = keyof typeof pageMeta;
 const PAGE_DETAILS: Record<Page, Omit<PageMeta, 'title'>> = {
   home: { description: DESCRIPTION, siteName: PRODUCT_NAME },
   admin: { description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`, robots: NOINDEX },
-  settings: { description: `The ${PRODUCT_NAME} team's settings: e-mail, response time, booking link, webhooks and routing.`, robots: NOINDEX },
+  settings: {
+    description: `The ${PRODUCT_NAME} team's settings: e-mail, response time, booking link, webhooks and routing.`,
+    robots: NOINDEX,
+  },
   webhooks: { description: `The ${PRODUCT_NAME} team's outgoing webhooks.`, robots: NOINDEX },
   emailSettings: { description: `The ${PRODUCT_NAME} team's e-mail and auto-reply.`, robots: NOINDEX },
   routing: { description: `Who owns each new lead of the ${PRODUCT_NAME} team.`, robots: NOINDEX },
