@@ -21,7 +21,7 @@ export type SettingsPageProps = {
 
 /**
  * Settings (/admin/settings): one page, a chunk of its own, with a section each for e-mail, the
- * response time, the booking link, webhooks and routing. Admins see every section, members
+ * response time, the booking link, the reply templates, webhooks and routing. Admins see every section, members
  * Routing (to read), viewers a note.
  */
 export function SettingsPage({ title = pageMeta.settings.title, section }: SettingsPageProps) {
@@ -49,7 +49,7 @@ function Settings({ user, section }: { user: SessionUser; section?: SettingsSect
       <h1 ref={headingRef} tabIndex={-1} className="settings-page__title">
         Settings
       </h1>
-      {target && !sections.includes(target) ? (
+      {target && sections.length > 0 && !sections.includes(target) ? (
         <Alert severity="info">{`Only an admin manages ${target.manages}. Ask one of your team's admins.`}</Alert>
       ) : null}
       {sections.length === 0 ? (
