@@ -46,8 +46,8 @@ test('the account and the team set their booking links; a booked meeting shows o
   await page.getByRole('button', { name: 'Save link' }).click();
   await expect(page.getByText('Booking link saved')).toBeVisible();
 
-  // Settings → E-mail → Booking: the team's link and its tool.
-  await page.goto('/admin/settings/email');
+  // Settings → Booking link: the team's link and its tool.
+  await page.goto('/admin/settings#booking');
   const team = page.getByRole('form', { name: 'Team booking link' });
   await team.getByRole('textbox', { name: 'Team booking link' }).fill('https://cal.com/e2e-team/intro');
   await team.getByRole('combobox', { name: 'Scheduling tool' }).selectOption('calcom');

@@ -16,7 +16,9 @@ test("an admin tests e-mail, writes the auto-reply with a preview and saves it; 
   await signIn(page);
 
   await page.goto('/admin/settings/email');
-  await expect(page.getByRole('heading', { name: 'Settings · E-mail' })).toBeVisible();
+  // The address of the page E-mail had of its own: the settings page, at its E-mail section.
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'E-mail' })).toBeInViewport();
   await expect(page.getByTestId('email-status')).toHaveText(
     'E-mail is set up: it is sent from TalentFlow leads <leads@example.com>.',
   );

@@ -25,9 +25,14 @@ test('an admin builds rules, reorders them by keyboard, tries a lead and saves; 
   await signIn(page);
   const admin = await me(page);
   await page.goto('/admin');
-  await page.getByRole('link', { name: 'Routing' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings · Routing' })).toBeVisible();
-  await expect(page.getByText('No rules yet.')).toBeVisible();
+  // Settings in the header, then Routing in the page's list of sections.
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Routing' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#routing$/);
+  // The settings page's other sections share the page: the rest of the test keeps to Routing's.
+  const routing = page.getByRole('region', { name: 'Routing', exact: true });
+  await expect(routing.getByRole('heading', { level: 2, name: 'Routing' })).toBeInViewport();
+  await expect(routing.getByText('No rules yet.')).toBeVisible();
 
   // The first rule: interest is partnership.
   await page.getByRole('button', { name: 'Add rule' }).click();
@@ -55,14 +60,14 @@ test('an admin builds rules, reorders them by keyboard, tries a lead and saves; 
   // Reordered with the keyboard alone: the focus stays with the rule as it moves.
   await domain.getByRole('button', { name: 'Move Our domain up' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Our domain', '2. Partnerships']);
+  await expect(routing.getByRole('heading', { level: 4 })).toHaveText(['1. Our domain', '2. Partnerships']);
   // At the top its "Move up" is disabled: "Move down" has the focus.
   await expect(page.getByRole('button', { name: 'Move Our domain down' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Partnerships', '2. Our domain']);
+  await expect(routing.getByRole('heading', { level: 4 })).toHaveText(['1. Partnerships', '2. Our domain']);
   await expect(page.getByRole('button', { name: 'Move Our domain up' })).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Our domain', '2. Partnerships']);
+  await expect(routing.getByRole('heading', { level: 4 })).toHaveText(['1. Our domain', '2. Partnerships']);
 
   await page.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText('The routing rules are saved.')).toBeVisible();
@@ -70,12 +75,12 @@ test('an admin builds rules, reorders them by keyboard, tries a lead and saves; 
   expect(saved.rules.map((rule) => rule.name)).toEqual(['Our domain', 'Partnerships']);
 
   // A sample lead: who and why, from the dry run.
-  await page.getByLabel('E-mail', { exact: true }).fill(`sam@${DOMAIN}`);
+  await routing.getByLabel('E-mail', { exact: true }).fill(`sam@${DOMAIN}`);
   await page.getByRole('button', { name: 'Try it' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Goes to' })).toHaveText(
     `Goes to ${admin.displayName}, by the rule Our domain, fewest open leads.`,
   );
-  await page.getByLabel('E-mail', { exact: true }).fill('sam@elsewhere.example');
+  await routing.getByLabel('E-mail', { exact: true }).fill('sam@elsewhere.example');
   await page.getByRole('button', { name: 'Try it' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Goes to' })).toContainText('Nobody: the lead would arrive unassigned');
 
@@ -90,7 +95,7 @@ test('an admin builds rules, reorders them by keyboard, tries a lead and saves; 
   await page.getByRole('button', { name: 'Remove Partnerships' }).click();
   await page.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText('Someone else saved the routing rules while you were editing them.')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Theirs']);
+  await expect(routing.getByRole('heading', { level: 4 })).toHaveText(['1. Theirs']);
 });
 
 test('a person marks themselves away from the header, and the routing page shows it', async ({ page }) => {

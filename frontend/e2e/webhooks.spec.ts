@@ -1,23 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { createContact, expect, signIn, test, unique } from './fixtures';
-
-/** A team's endpoint on 127.0.0.1: counts what it receives and answers `status`. */
-async function startReceiver() {
-  const state = { status: 200, received: [] as string[] };
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      state.received.push(body);
-      res.writeHead(state.status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { state, url, stop: () => new Promise((resolve) => server.close(resolve)) };
-}
+import { startReceiver } from './webhook-receiver';
 
 test('an admin adds a webhook, copies its secret, tests it, sees a failure and sends it again, edits and deletes it', async ({
   page,
@@ -29,7 +12,7 @@ test('an admin adds a webhook, copies its secret, tests it, sees a failure and s
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page);
     await page.goto('/admin/settings/webhooks');
-    await expect(page.getByRole('heading', { name: 'Settings · Webhooks' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeInViewport();
 
     await page.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();

@@ -155,6 +155,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
     const pages = [
       ['/admin', 200, /<title>Admin Dashboard/],
       ['/admin?x=1', 200, /<title>Admin Dashboard/],
+      ['/admin/settings', 200, /<title>Settings ·/],
       ['/admin/settings/webhooks', 200, /<title>Webhooks · Settings/],
       ['/admin/settings/email', 200, /<title>E-mail · Settings/],
       ['/admin/settings/routing', 200, /<title>Routing · Settings/],
@@ -192,6 +193,7 @@ describe('make serve (nginx + 2 API replicas)', () => {
     for (const pathname of [
       '/admin/account',
       '/admin/team',
+      '/admin/settings',
       '/admin/settings/webhooks',
       '/admin/settings/email',
       '/admin/settings/routing',

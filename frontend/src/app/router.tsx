@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
-import { ADMIN_LOADING_TEXT } from '@/config/pages';
+import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
 import { paths } from '@/config/paths';
 
 // The pages built with MUI are chunks of their own, MUI with them: the landing page, plain
@@ -9,9 +9,8 @@ import { paths } from '@/config/paths';
 // its HTML preloads (scripts/prerender.mjs), so that the dashboard never downloads it.
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
-const WebhooksSettingsPage = lazy(() => import('./routes/webhooks-settings').then((m) => ({ default: m.WebhooksSettingsPage })));
-const RoutingSettingsPage = lazy(() => import('./routes/routing-settings').then((m) => ({ default: m.RoutingSettingsPage })));
-const EmailSettingsPage = lazy(() => import('./routes/email-settings').then((m) => ({ default: m.EmailSettingsPage })));
+// Settings: one page, each of its sections a chunk of its own too (routes/settings-sections.tsx).
+const SettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsPage })));
 const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyPage })));
 // The team's pages are chunks of their own too, so the dashboard's first load does not carry them.
 const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
@@ -22,14 +21,16 @@ const TeamPage = lazy(() => import('./routes/team').then((m) => ({ default: m.Te
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const TEAM_PAGES = [
-  [paths.invite, InvitePage],
-  [paths.reset, ResetPage],
-  [paths.confirmEmail, ConfirmEmailPage],
-  [paths.account, AccountPage],
-  [paths.team, TeamPage],
-  [paths.webhooks, WebhooksSettingsPage],
-  [paths.emailSettings, EmailSettingsPage],
-  [paths.routing, RoutingSettingsPage],
+  [paths.invite, <InvitePage />],
+  [paths.reset, <ResetPage />],
+  [paths.confirmEmail, <ConfirmEmailPage />],
+  [paths.account, <AccountPage />],
+  [paths.team, <TeamPage />],
+  [paths.settings, <SettingsPage />],
+  // The sections that were pages of their own: the settings page at that section, with its title.
+  [paths.webhooks, <SettingsPage section="webhooks" title={pageMeta.webhooks.title} />],
+  [paths.emailSettings, <SettingsPage section="email" title={pageMeta.emailSettings.title} />],
+  [paths.routing, <SettingsPage section="routing" title={pageMeta.routing.title} />],
 ] as const;
 
 /** The routes: `/`, `/admin`, the team's pages under `/admin/`, `/privacy`, and the 404 page for anything else. */
@@ -46,11 +47,9 @@ export function AppRoutes() {
           <AdminPage />
         </Suspense>
       </Route>
-      {TEAM_PAGES.map(([path, Page]) => (
+      {TEAM_PAGES.map(([path, page]) => (
         <Route key={path} path={path}>
-          <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>
-            <Page />
-          </Suspense>
+          <Suspense fallback={<LoadingScreen fullPage label="Loading..." />}>{page}</Suspense>
         </Route>
       ))}
       <Route path={paths.privacy}>

@@ -17,6 +17,7 @@ const DESCRIPTION = 'Recruiting. Rewritten. Build smarter, faster, human-centere
 export const pageMeta = {
   home: { title: `${PRODUCT_NAME} · Recruiting. Rewritten.` },
   admin: { title: `Admin Dashboard · ${PRODUCT_NAME}` },
+  settings: { title: `Settings · ${PRODUCT_NAME}` },
   webhooks: { title: `Webhooks · Settings · ${PRODUCT_NAME}` },
   emailSettings: { title: `E-mail · Settings · ${PRODUCT_NAME}` },
   routing: { title: `Routing · Settings · ${PRODUCT_NAME}` },
@@ -38,6 +39,10 @@ type Page = keyof typeof pageMeta;
 const PAGE_DETAILS: Record<Page, Omit<PageMeta, 'title'>> = {
   home: { description: DESCRIPTION, siteName: PRODUCT_NAME },
   admin: { description: `The ${PRODUCT_NAME} team's dashboard of contact form submissions.`, robots: NOINDEX },
+  settings: {
+    description: `The ${PRODUCT_NAME} team's settings: e-mail, response time, booking link, webhooks and routing.`,
+    robots: NOINDEX,
+  },
   webhooks: { description: `The ${PRODUCT_NAME} team's outgoing webhooks.`, robots: NOINDEX },
   emailSettings: { description: `The ${PRODUCT_NAME} team's e-mail and auto-reply.`, robots: NOINDEX },
   routing: { description: `Who owns each new lead of the ${PRODUCT_NAME} team.`, robots: NOINDEX },
@@ -74,6 +79,8 @@ const ADMIN_PAGES: Array<{ path: string; name: string; page: Page }> = [
   { path: paths.confirmEmail, name: 'admin-confirm-email', page: 'confirmEmail' },
   { path: paths.account, name: 'admin-account', page: 'account' },
   { path: paths.team, name: 'admin-team', page: 'team' },
+  { path: paths.settings, name: 'admin-settings', page: 'settings' },
+  // The settings page again at each section's own path, with the section's title.
   { path: paths.webhooks, name: 'admin-settings-webhooks', page: 'webhooks' },
   { path: paths.emailSettings, name: 'admin-settings-email', page: 'emailSettings' },
   { path: paths.routing, name: 'admin-settings-routing', page: 'routing' },

@@ -1,6 +1,9 @@
 export const paths = {
   home: '/',
   admin: '/admin',
+  // One settings page; a section's own path opens it at that section (links in e-mails and
+  // bookmarks, made when each was a page of its own).
+  settings: '/admin/settings',
   webhooks: '/admin/settings/webhooks',
   emailSettings: '/admin/settings/email',
   routing: '/admin/settings/routing',

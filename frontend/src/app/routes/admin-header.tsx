@@ -11,9 +11,9 @@ const ADMIN_LINKS: Array<{ href: string; label: string; permission?: Permission 
   { href: paths.admin, label: 'Dashboard' },
   { href: paths.account, label: 'Account' },
   { href: paths.team, label: 'Team', permission: 'team' },
-  { href: paths.webhooks, label: 'Webhooks', permission: 'team' },
-  { href: paths.emailSettings, label: 'E-mail', permission: 'team' },
-  { href: paths.routing, label: 'Routing', permission: 'triage' },
+  // One page with a section each (e-mail, response time, booking link, webhooks, routing);
+  // members see its Routing.
+  { href: paths.settings, label: 'Settings', permission: 'triage' },
 ];
 
 export type AdminHeaderProps = {
@@ -26,8 +26,8 @@ export type AdminHeaderProps = {
 };
 
 /**
- * The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team, Webhooks and E-mail (admins),
- * Routing (members and admins), the Away toggle and "Sign out".
+ * The dashboard pages' header: "Back to Form", and signed in, the dashboard, Account, Team (admins), Settings
+ * (members and admins), the Away toggle and "Sign out".
  */
 export function AdminHeader({ user, sessionPending = false }: AdminHeaderProps) {
   return (

@@ -71,14 +71,11 @@ function BookingSettingsForm({ settings }: { settings: BookingSettings }) {
   );
 }
 
-/** Settings → E-mail's "Booking" section (admins): the team's booking link and its tool (docs/booking.md). */
+/** Settings' "Booking link" section (admins): the team's booking link and its tool (docs/booking.md). */
 export function BookingSettingsSection() {
   const settings = useBookingSettings();
   return (
-    <Box component="section" aria-labelledby="booking-title" sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
-      <Typography id="booking-title" variant="h5" component="h2">
-        Booking
-      </Typography>
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       <Typography variant="body2" color="text.secondary">
         A new lead is offered its assignee&apos;s booking link, else this one: in the auto-reply with {'{bookingUrl}'}, and in
         replies with {'{{me.bookingUrl}}'}. Meetings booked through Cal.com or Calendly show in the lead once their webhook is set

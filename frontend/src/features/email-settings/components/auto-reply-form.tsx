@@ -93,7 +93,7 @@ export function AutoReplyForm({ settings }: { settings: AutoReplySettings }) {
         helperText={fieldError('replyTo') ?? "Where a visitor's answer goes; empty: to the sender address."}
       />
       <Paper variant="outlined" component="section" aria-label="Preview" sx={{ p: 2, display: 'grid', gap: 1 }}>
-        <Typography variant="overline" component="h3">
+        <Typography variant="overline" component="h4">
           Preview for {SAMPLE_NAME}
         </Typography>
         <Typography sx={{ fontWeight: 700 }} data-testid="preview-subject">

@@ -1,28 +1,20 @@
-import { useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useAutoReply } from '../api/get-auto-reply';
 import { useEmailSettings } from '../api/get-email-settings';
-import { ResponseTimeSettingsSection } from './response-time-settings';
 import { AutoReplyForm } from './auto-reply-form';
 import { TestEmailButton } from './test-email-button';
 
-/** Settings → E-mail: whether e-mail is set up, a test e-mail, and the auto-reply to visitors. */
+/** Settings' E-mail section: whether e-mail is set up, a test e-mail, and the auto-reply to visitors. */
 export function EmailSettings() {
   const email = useEmailSettings();
   const autoReply = useAutoReply();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusIfLost(headingRef);
 
   return (
     <Box sx={{ display: 'grid', gap: 3, maxWidth: 720 }}>
-      <Typography ref={headingRef} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, outline: 'none' }}>
-        Settings · E-mail
-      </Typography>
       <Box component="section" aria-labelledby="sending-title" sx={{ display: 'grid', gap: 2 }}>
-        <Typography id="sending-title" variant="h5" component="h2">
+        <Typography id="sending-title" variant="h6" component="h3">
           Sending
         </Typography>
         {email.isPending ? <Typography>Loading…</Typography> : null}
@@ -40,7 +32,7 @@ export function EmailSettings() {
         ) : null}
       </Box>
       <Box component="section" aria-labelledby="auto-reply-title" sx={{ display: 'grid', gap: 2 }}>
-        <Typography id="auto-reply-title" variant="h5" component="h2">
+        <Typography id="auto-reply-title" variant="h6" component="h3">
           Auto-reply to the visitor
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -51,8 +43,6 @@ export function EmailSettings() {
         {autoReply.isError ? <Alert severity="error">Could not load the auto-reply: {autoReply.error.message}</Alert> : null}
         {autoReply.data ? <AutoReplyForm settings={autoReply.data} /> : null}
       </Box>
-      {/* Its escalations and follow-up reminders are e-mails: set beside them. */}
-      <ResponseTimeSettingsSection />
     </Box>
   );
 }

@@ -105,14 +105,11 @@ function ResponseTimeForm({ settings }: { settings: ResponseTimeSettings }) {
   );
 }
 
-/** Settings: how fast a lead should get its first answer, and which hours count. */
-export function ResponseTimeSettingsSection() {
+/** Settings' Response time section: how fast a lead should get its first answer, and which hours count. */
+export function ResponseTimeSettings() {
   const settings = useResponseSettings();
   return (
-    <Box component="section" aria-labelledby="response-time-title" sx={{ display: 'grid', gap: 2 }}>
-      <Typography id="response-time-title" variant="h5" component="h2">
-        Response time
-      </Typography>
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       {settings.isPending ? <Typography>Loading…</Typography> : null}
       {settings.isError ? <Alert severity="error">Could not load the response time: {settings.error.message}</Alert> : null}
       {settings.data ? <ResponseTimeForm settings={settings.data} /> : null}

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useRouting, useTeammates } from '../api/get-routing';
 import { RoutingConflictError, useSaveRouting } from '../api/save-routing';
 import { fromDraft, moveRule, newRule, type RoutingDraft, toDraft } from '../utils/routing-draft';
@@ -18,7 +17,7 @@ export type RoutingSettingsProps = {
   canEdit: boolean;
 };
 
-/** Settings → Routing: who owns a lead the moment it arrives (docs/routing.md). */
+/** Settings' Routing section: who owns a lead the moment it arrives (docs/routing.md). */
 export function RoutingSettings({ canEdit }: RoutingSettingsProps) {
   const routing = useRouting();
   const teammates = useTeammates().data ?? [];
@@ -26,8 +25,6 @@ export function RoutingSettings({ canEdit }: RoutingSettingsProps) {
   const [draft, setDraft] = useState<RoutingDraft | null>(null);
   const [etag, setEtag] = useState('');
   const [saved, setSaved] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusIfLost(headingRef);
   // The move buttons by rule and direction: the pressed one keeps the focus as its rule moves.
   const moveButtons = useRef(new Map<string, HTMLButtonElement>());
   const [moved, setMoved] = useState<{ key: number; direction: 'up' | 'down' } | null>(null);
@@ -67,16 +64,13 @@ export function RoutingSettings({ canEdit }: RoutingSettingsProps) {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Typography ref={headingRef} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, outline: 'none' }}>
-        Settings · Routing
-      </Typography>
       <Typography>
         A new lead goes to the owner of the person&apos;s earlier lead; otherwise to the first rule that matches it, then to the
         fallback. People who are away, and disabled accounts, are skipped; a rule with nobody available passes the lead on.
         Without rules, leads arrive unassigned.
       </Typography>
       <Box component="section" aria-labelledby="away-title">
-        <Typography id="away-title" variant="h5" component="h2">
+        <Typography id="away-title" variant="h6" component="h3">
           Away
         </Typography>
         <Typography>
@@ -86,7 +80,7 @@ export function RoutingSettings({ canEdit }: RoutingSettingsProps) {
         </Typography>
       </Box>
       <Box component="form" onSubmit={submit} aria-labelledby="rules-title" sx={{ display: 'grid', gap: 2 }}>
-        <Typography id="rules-title" variant="h5" component="h2">
+        <Typography id="rules-title" variant="h6" component="h3">
           Rules
         </Typography>
         {canEdit ? null : (

@@ -52,7 +52,7 @@ export function RuleCard({
       sx={{ p: 2, display: 'grid', gap: 2 }}
     >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h3" sx={{ flexGrow: 1 }}>
+        <Typography variant="subtitle1" component="h4" sx={{ flexGrow: 1, fontWeight: 600 }}>
           {`${position + 1}. ${title}`}
         </Typography>
         {readOnly ? null : (

@@ -33,7 +33,7 @@ export function TryRouting({ teammates }: { teammates: Teammate[] }) {
   };
   return (
     <Box component="form" onSubmit={send} aria-labelledby="try-routing-title" sx={{ display: 'grid', gap: 2 }}>
-      <Typography id="try-routing-title" variant="h5" component="h2">
+      <Typography id="try-routing-title" variant="h6" component="h3">
         Try a lead
       </Typography>
       <Typography variant="body2">

@@ -15,7 +15,7 @@ export function SpreadsheetCard() {
   if (!spreadsheet.data?.configured) return null;
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-label="Spreadsheet">
-      <Typography variant="h6" component="h3">
+      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
         Spreadsheet
       </Typography>
       <Typography variant="body2" sx={{ mb: 1 }}>

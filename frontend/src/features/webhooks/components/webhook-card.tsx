@@ -20,7 +20,7 @@ export function WebhookCard({ webhook, onSecret }: { webhook: Webhook; onSecret:
   const update = useUpdateWebhook();
   return (
     <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-label={`Webhook ${webhook.url}`}>
-      <Typography variant="h6" component="h3" sx={{ wordBreak: 'break-all' }}>
+      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
         {webhook.url}
       </Typography>
       <Typography variant="body2" sx={{ mb: 1 }}>

@@ -1,9 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useWebhooks } from '../api/get-webhooks';
 import { type EndpointDraft, EndpointFields, NEW_ENDPOINT } from './endpoint-fields';
@@ -11,14 +10,12 @@ import { SecretDialog, type ShownSecret } from './secret-dialog';
 import { SpreadsheetCard } from './spreadsheet-card';
 import { WebhookCard } from './webhook-card';
 
-/** Settings → Webhooks: add an endpoint, see each one's deliveries and the spreadsheet copy's (docs/integrations.md, "Outgoing webhooks"). */
+/** Settings' Webhooks section: add an endpoint, see each one's deliveries and the spreadsheet copy's (docs/integrations.md, "Outgoing webhooks"). */
 export function WebhooksSettings() {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const [draft, setDraft] = useState<EndpointDraft>(NEW_ENDPOINT);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusIfLost(headingRef);
 
   const add = (submit: React.FormEvent) => {
     submit.preventDefault();
@@ -36,11 +33,8 @@ export function WebhooksSettings() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Typography ref={headingRef} tabIndex={-1} variant="h4" component="h1" sx={{ fontWeight: 700, outline: 'none' }}>
-        Settings · Webhooks
-      </Typography>
       <Box component="form" onSubmit={add} aria-labelledby="add-webhook-title" sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-        <Typography id="add-webhook-title" variant="h5" component="h2">
+        <Typography id="add-webhook-title" variant="h6" component="h3">
           Add an endpoint
         </Typography>
         <EndpointFields value={draft} onChange={setDraft} />
@@ -52,7 +46,7 @@ export function WebhooksSettings() {
         </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Typography variant="h5" component="h2">
+        <Typography variant="h6" component="h3">
           Endpoints
         </Typography>
         {webhooks.isPending ? <Typography>Loading…</Typography> : null}

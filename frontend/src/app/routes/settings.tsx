@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import { FoldableSection } from '@/components/foldable-section';
+import { pageMeta } from '@/config/pages';
+import { can, type SessionUser } from '@/config/roles';
+import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
+import { useFocusIfLost } from '@/lib/use-focus-if-lost';
+import { AdminFrame } from './admin-frame';
+import { type SettingsSection, type SettingsSectionId, SETTINGS_SECTIONS, settingsSectionOf } from './settings-sections';
+import './settings.css';
+
+// MUI's `sm` breakpoint: below it the page starts with its sections folded.
+const PHONE = '(max-width: 599.95px)';
+
+export type SettingsPageProps = {
+  /** A section's own path keeps the title it had as a page of its own ("Webhooks · Settings · …"). */
+  title?: string;
+  /** The section a path opens the page at (`/admin/settings/webhooks`); else the URL's `#anchor`'s. */
+  section?: SettingsSectionId;
+};
+
+/**
+ * Settings (/admin/settings): one page, a chunk of its own, with a section each for e-mail, the
+ * response time, the booking link, the reply templates, webhooks and routing. Admins see every section, members
+ * Routing (to read), viewers a note.
+ */
+export function SettingsPage({ title = pageMeta.settings.title, section }: SettingsPageProps) {
+  return <AdminFrame title={title}>{(user) => (user ? <Settings user={user} section={section} /> : <SignInForm />)}</AdminFrame>;
+}
+
+function Settings({ user, section }: { user: SessionUser; section?: SettingsSectionId }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusIfLost(headingRef);
+  const sections = SETTINGS_SECTIONS.filter((candidate) => can(user.role, candidate.permission));
+  const [target] = useState(() => settingsSectionOf(section ?? window.location.hash.slice(1)));
+  const [open, setOpen] = useState(() => initiallyOpen(sections, target));
+  const unfold = useCallback((id: SettingsSectionId) => setOpen((ids) => new Set(ids).add(id)), []);
+  const toggle = (id: SettingsSectionId) =>
+    setOpen((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  useUnfoldOnAnchor(unfold);
+
+  return (
+    <div className="settings-page">
+      <h1 ref={headingRef} tabIndex={-1} className="settings-page__title">
+        Settings
+      </h1>
+      {target && sections.length > 0 && !sections.includes(target) ? (
+        <Alert severity="info">{`Only an admin manages ${target.manages}. Ask one of your team's admins.`}</Alert>
+      ) : null}
+      {sections.length === 0 ? (
+        <Alert severity="info">Only members and admins see the settings. Ask one of your team&apos;s admins.</Alert>
+      ) : null}
+      {sections.length > 1 ? (
+        // One tap to any section: its anchor, unfolded as the browser jumps to it.
+        <nav aria-label="Settings sections" className="settings-nav">
+          {sections.map(({ id, title }) => (
+            <a key={id} href={`#${id}`} className="btn btn--text btn--small" onClick={() => unfold(id)}>
+              {title}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      <div>
+        {sections.map(({ id, title, render }) => (
+          <FoldableSection key={id} id={id} title={title} open={open.has(id)} onToggle={() => toggle(id)}>
+            {render(user)}
+          </FoldableSection>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The section the URL names, alone, so that it shows on the first screen under the folded
+ * headings of the ones above it (opened, they would push it down as their data came in).
+ * Otherwise every section on a wider screen, and none on a phone, whose page starts as the
+ * short list of their headings.
+ */
+function initiallyOpen(sections: readonly SettingsSection[], target: SettingsSection | undefined): Set<SettingsSectionId> {
+  if (target) return new Set([target.id]);
+  const phone = typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches;
+  return new Set(phone ? [] : sections.map(({ id }) => id));
+}
+
+/** Going back or forward to a section's anchor unfolds it. */
+function useUnfoldOnAnchor(unfold: (id: SettingsSectionId) => void) {
+  useEffect(() => {
+    const onHashChange = () => {
+      const section = settingsSectionOf(window.location.hash.slice(1));
+      if (section) unfold(section.id);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [unfold]);
+}
