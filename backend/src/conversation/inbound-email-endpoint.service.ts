@@ -43,7 +43,10 @@ export class InboundEmailEndpoint {
       throw new UnauthorizedException('A valid inbound e-mail secret is required');
     if (!req.is('message/rfc822')) throw new UnsupportedMediaTypeException('Content-Type must be message/rfc822');
     try {
-      return await this.messages.receive(bodyChunks(req, INBOUND_MAX_BYTES));
+      // The declared size says whether a text part may be long enough to cut (mime-parser.ts).
+      const declared = Number(req.headers['content-length']);
+      const declaredBytes = Number.isSafeInteger(declared) ? declared : undefined;
+      return await this.messages.receive({ chunks: bodyChunks(req, INBOUND_MAX_BYTES), declaredBytes });
     } catch (error) {
       if (error instanceof NotAMessageError) throw new BadRequestException(error.message);
       throw error;

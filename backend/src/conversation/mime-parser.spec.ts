@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parseMessage } from './mime-parser.js';
+import { parseMessage, TEXT_PART_MAX_BYTES } from './mime-parser.js';
 
 const KB = 1024;
 
@@ -19,6 +19,31 @@ function replyWith(file: Buffer): Buffer {
     'Content-Type: text/plain; charset=utf-8',
     '',
     'Here it is.',
+    '--b1',
+    'Content-Type: application/pdf; name="cv.pdf"',
+    'Content-Disposition: attachment; filename="cv.pdf"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(file.toString('base64').match(/.{1,76}/g) ?? []),
+    '--b1--',
+    '',
+  ];
+  return Buffer.from(lines.join('\r\n'));
+}
+
+/** A reply whose text part is `text` (quoted-printable, as a long line comes), then an attachment of `file`. */
+function longReply(text: string, file: Buffer): Buffer {
+  const lines = [
+    'From: Ada <ada@example.org>',
+    'Subject: All of it',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="b1"',
+    '',
+    '--b1',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    ...(text.match(/.{1,75}/g) ?? []).map((line) => `${line}=`),
     '--b1',
     'Content-Type: application/pdf; name="cv.pdf"',
     'Content-Disposition: attachment; filename="cv.pdf"',
@@ -68,6 +93,22 @@ describe('parseMessage (a message parsed as it streams)', () => {
     expect(atLimit?.attachments[0].content?.equals(file)).toBe(true);
     const over = await parseMessage(chunked(replyWith(file), 16 * KB), file.length - 1);
     expect(over?.attachments).toEqual([{ filename: 'cv.pdf', contentType: 'application/pdf', size: file.length, content: null }]);
+  });
+
+  it('reads a text part up to TEXT_PART_MAX_BYTES, whole, streamed or of a declared size, and what follows it all', async () => {
+    const text = 'Here is everything. '.repeat(200_000); // 4 MB
+    const file = randomBytes(32 * KB);
+    const raw = longReply(text, file);
+    const sources = [raw, chunked(raw, 64 * KB), { chunks: chunked(raw, 64 * KB), declaredBytes: raw.length }];
+    for (const source of sources) {
+      const parsed = await parseMessage(source, 100 * KB);
+      // The first 2 MB of its quoted-printable lines: far more than the 100,000 characters kept.
+      expect(parsed?.text?.length).toBeGreaterThan(TEXT_PART_MAX_BYTES * 0.9);
+      expect(parsed?.text?.length).toBeLessThanOrEqual(TEXT_PART_MAX_BYTES);
+      expect(text.startsWith(parsed?.text ?? '-')).toBe(true);
+      expect(parsed?.attachments[0].content?.equals(file)).toBe(true);
+      expect(parsed?.sha256).toBe(createHash('sha256').update(raw).digest('hex'));
+    }
   });
 
   it('reads the whole source of what is no message, and answers null', async () => {
