@@ -99,19 +99,21 @@ export class Meetings {
         [event.provider, event.replaces, lead.id],
       );
     }
-    const status = event.kind;
     // A booking cancelled before is not booked again by a late delivery of its creation.
-    const [{ id }] = await manager.query<Array<{ id: string }>>(
+    const [{ id, status }] = await manager.query<Array<{ id: string; status: CalendarEvent['kind'] }>>(
       `INSERT INTO meetings AS m (submission_id, provider, booking_id, start_at, end_at, status, location, organizer_email)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (provider, booking_id) DO UPDATE SET
          start_at = excluded.start_at, end_at = excluded.end_at, location = coalesce(excluded.location, m.location),
          organizer_email = coalesce(excluded.organizer_email, m.organizer_email),
          status = CASE WHEN m.status = 'cancelled' THEN 'cancelled' ELSE excluded.status END, updated_at = now()
-       RETURNING id`,
-      [lead.id, event.provider, event.bookingId, event.start, event.end, status, event.location, event.organizerEmail],
+       RETURNING id, status`,
+      [lead.id, event.provider, event.bookingId, event.start, event.end, event.kind, event.location, event.organizerEmail],
     );
     if (event.partOfReschedule) return id;
+    // That late creation (webhooks come in any order, to any replica) says nothing in the
+    // history and e-mails nobody: the meeting will not take place.
+    if (status !== event.kind) return id;
     const detail =
       status === 'booked'
         ? { meetingId: id, provider: event.provider, status, start: event.start.toISOString() }

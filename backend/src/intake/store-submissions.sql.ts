@@ -124,7 +124,7 @@ export function storeSubmissionsSql(channels: (firstParameter: number) => Assemb
            fresh.idempotency_key IS NULL OR claimed.submission_id = fresh.id AS keeps
       FROM fresh LEFT JOIN claimed ON claimed.key = fresh.idempotency_key
   ), owned AS (
-    SELECT passed.*, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email')} END AS owner
+    SELECT passed.*, CASE WHEN NOT held_as_spam THEN ${returningOwnerSql('passed.email', true)} END AS owner
       FROM passed WHERE keeps
   ), ${routingCtes('(SELECT * FROM owned WHERE owner IS NULL AND NOT held_as_spam)', true)}, inserted AS (
     INSERT INTO contact_submissions (${storedNames}, assignee_id, routing, spam_score, spam_reasons, held_as_spam, status)

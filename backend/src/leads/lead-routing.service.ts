@@ -37,7 +37,7 @@ const ROUTE_LEAD = `
   WITH lead AS (
     SELECT 1 AS ord, c.* FROM contact_submissions c WHERE c.id = $1 AND c.assignee_id IS NULL
   ), owned AS (
-    SELECT lead.*, ${returningOwnerSql('lead.email')} AS owner FROM lead
+    SELECT lead.*, ${returningOwnerSql('lead.email', true)} AS owner FROM lead
   ), ${routingCtes('(SELECT * FROM owned WHERE owner IS NULL)', true)}, updated AS (
     UPDATE contact_submissions c SET assignee_id = coalesce(o.owner, r.assignee_id), routing = r.routing
       FROM owned o LEFT JOIN routed r ON r.ord = o.ord

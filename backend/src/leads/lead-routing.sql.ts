@@ -38,6 +38,18 @@ const reasonSql = `CASE r.strategy ${Object.entries(STRATEGY_REASONS)
   .map(([strategy, reason]) => `WHEN '${strategy}' THEN '${reason}'`)
   .join(' ')} END`;
 
+/**
+ * Routing that writes (`advance`) key-share locks each account it may give a lead to, so that
+ * it never gives one to a teammate being disabled on another replica: the disable holds
+ * their row FOR UPDATE (TeamService.update) until its handover has committed. Either the
+ * disable waits for this statement's commit, and its handover then sees (and hands over) the
+ * leads stored here; or this statement waits for the disable and, in READ COMMITTED, reads the
+ * locked row again (disabled) and leaves that teammate out. Without it a lead routed from an
+ * older snapshot landed on the disabled teammate after their handover. The same key-share
+ * lock that the assignee's foreign key takes anyway, taken before the choice rather than after.
+ */
+const POOL_LOCK = 'FOR KEY SHARE OF u';
+
 /** The cursor of a round-robin rule, by its name in any case; the fallback's own. */
 export const cursorKeySql = (name: string) => `'rule:' || lower(${name})`;
 
@@ -69,7 +81,7 @@ export function routingCtes(source: string, advance: boolean): string {
            CASE WHEN r.fallback THEN 'fallback' ELSE ${cursorKeySql(`r.rule->>'name'`)} END AS cursor_key,
            ARRAY(SELECT u.id FROM jsonb_array_elements_text(r.rule->'pool') WITH ORDINALITY AS p(id, i)
                    JOIN users u ON u.id = p.id::uuid AND u.disabled_at IS NULL AND NOT u.away AND u.role IN ('admin', 'member')
-                  ORDER BY p.i) AS pool
+                  ORDER BY p.i ${advance ? POOL_LOCK : ''}) AS pool
       FROM (SELECT x.rule, x.idx, false AS fallback FROM routing_settings, jsonb_array_elements(rules) WITH ORDINALITY AS x(rule, idx)
             UNION ALL
             SELECT fallback, 2147483647, true FROM routing_settings WHERE fallback IS NOT NULL) AS r

@@ -55,14 +55,16 @@ export function otherSubmissionsOf(
  * The returning lead's owner, in SQL for the contact form's batch statement: the assignee of
  * the person's most recent assigned submission (`email` the SQL of the new one's e-mail),
  * while that account is an active member or admin; NULL otherwise (a disabled or demoted
- * owner's lead goes to the whole team, as a new lead does).
+ * owner's lead goes to the whole team, as a new lead does). With `lock`, the owner's row is
+ * key-share locked: see POOL_LOCK in lead-routing.sql.ts.
  */
-export const returningOwnerSql = (email: string) => `(
+export const returningOwnerSql = (email: string, lock = false) => `(
   SELECT owner.id FROM (
     SELECT c.assignee_id FROM contact_submissions c
      WHERE canonical_email(c.email) = canonical_email(${email}) AND c.assignee_id IS NOT NULL
      ORDER BY c.submitted_at DESC, c.id DESC LIMIT 1
-  ) latest JOIN users owner ON owner.id = latest.assignee_id AND owner.disabled_at IS NULL AND owner.role IN ('admin', 'member'))`;
+  ) latest JOIN users owner ON owner.id = latest.assignee_id AND owner.disabled_at IS NULL AND owner.role IN ('admin', 'member')
+  ${lock ? 'FOR KEY SHARE OF owner' : ''})`;
 
 /**
  * `repeatOf` in SQL for a submission being stored (`email` as above): the person's earliest
