@@ -21,16 +21,16 @@ type RowProps = { submission: ContactSubmission; onOpen: (id: string) => void };
 
 // The table's layout is fixed: its columns share the box's width (no sideways scrolling
 // from 1280 px wide), and what does not fit a cell is cut with an ellipsis, never widening
-// it (a long comment or address once pushed the table past its box). Widths in px, the
-// rest to the lead, company and comments columns.
+// it (a long comment or address once pushed the table past its box). Shares of the width,
+// so that a narrower laptop narrows every column; the rest (a fifth) to the comments.
 const COLUMNS = [
-  { header: 'Lead', width: '22%' },
-  { header: 'Company', width: '11%' },
-  { header: 'Interest', width: 136 },
+  { header: 'Lead', width: '21%' },
+  { header: 'Company', width: '10%' },
+  { header: 'Interest', width: '12%' },
   { header: 'Comments', width: undefined },
-  { header: 'Status', width: 116 },
-  { header: 'Assignee', width: 136 },
-  { header: 'Received', width: 172 },
+  { header: 'Status', width: '10%' },
+  { header: 'Assignee', width: '12%' },
+  { header: 'Received', width: '15%' },
 ] as const;
 
 /**
