@@ -47,7 +47,10 @@ test.describe("a laptop's first screen", () => {
       await page.goto('/admin');
       await expect(page.getByTestId('submission').nth(LEADS - 1)).toBeAttached();
       const count = await leadsOnFirstScreen(page);
-      const rowHeight = await page.getByTestId('submission').first().evaluate((row) => row.getBoundingClientRect().height);
+      const rowHeight = await page
+        .getByTestId('submission')
+        .first()
+        .evaluate((row) => row.getBoundingClientRect().height);
       console.log(`leads fully visible at ${viewport.width}×${viewport.height}: ${count} (row height ${rowHeight} px)`);
       expect(count).toBeGreaterThanOrEqual(viewport.atLeast);
     });

@@ -21,6 +21,8 @@ describe('security notices', () => {
 
     expect(mail.html).toBe('');
     expect(mail.text).toContain('3 recovery codes are left');
-    expect(mail.text).toMatch(/Time: Wed,? 2 Jan 2030, 03:04 UTC\nIP address: 192\.0\.2\.1\nBrowser: <script>alert\(1\)<\/script>/);
+    expect(mail.text).toMatch(
+      /Time: Wed,? 2 Jan 2030, 03:04 UTC\nIP address: 192\.0\.2\.1\nBrowser: <script>alert\(1\)<\/script>/,
+    );
   });
 });

@@ -44,11 +44,10 @@ export function followUpEmail(leads: LeadSummary[], timeZone: string, link: Link
   const when = (at: Date | null) => readerTime(at ?? new Date(), timeZone);
   if (leads.length === 1) {
     const [lead] = leads;
-    return noticeEmail(
-      `Follow up: ${lead.name}`,
-      [`A follow-up was planned for ${when(lead.followUpAt)}: ${about(lead)}.`],
-      { href: link(lead), label: 'Open the lead' },
-    );
+    return noticeEmail(`Follow up: ${lead.name}`, [`A follow-up was planned for ${when(lead.followUpAt)}: ${about(lead)}.`], {
+      href: link(lead),
+      label: 'Open the lead',
+    });
   }
   return leadListEmail(
     `Follow up: ${leads.length} leads`,

@@ -276,9 +276,7 @@ export function AdminDashboard() {
             <div className="toolbar dashboard__count">
               {rangeCount}
               {/* The phone's list has no header row: its page box sits beside the count. */}
-              {!spamView ? (
-                <SelectAllBox ids={shownSubmissions.map((submission) => submission.id)} visibleLabel />
-              ) : null}
+              {!spamView ? <SelectAllBox ids={shownSubmissions.map((submission) => submission.id)} visibleLabel /> : null}
             </div>
           ) : null}
           {listError ? null : submissions.length === 0 ? (
