@@ -224,6 +224,29 @@ describe('response time: settings, report and follow-ups (one API)', () => {
     expect(waitingMails()).toHaveLength(1);
   }, 60_000);
 
+  it("writes a follow-up's time in the reader's own time zone, named (not in UTC)", async () => {
+    // The account's zone as its owner saves it: Berlin, an hour ahead of UTC in January.
+    const reader = await createAccount(sut, 'member', { email: 'bert@example.com' });
+    const asReader = await signedInAs(sut, reader);
+    await asReader.patch('/api/auth/me').send({ timeZone: 'Europe/Berlin' }).expect(200);
+    await sut.dataSource.query(
+      `INSERT INTO contact_submissions (name, email, interest, status, assignee_id, follow_up_at)
+       VALUES ('Ada Lovelace', 'ada@example.com', 'community', 'contacted', $1, '2026-01-15T23:53:00Z')`,
+      [reader.id],
+    );
+
+    const reminders = () => smtp.received.filter(({ mail }) => mail.subject === 'Follow up: Ada Lovelace');
+    await waitFor('the follow-up e-mail', () => reminders().length === 1, 15_000);
+    const [{ envelopeTo, mail }] = reminders();
+    expect(envelopeTo).toEqual(['bert@example.com']);
+    // 23:53 UTC is 00:53 the next day in Berlin, as the dashboard shows it there.
+    for (const part of [String(mail.text), String(mail.html)]) {
+      expect(part).toContain('16 Jan 2026, 00:53 CET');
+      expect(part).not.toContain('23:53');
+      expect(part).not.toContain('UTC');
+    }
+  }, 30_000);
+
   it("starts a released lead's clock at its release: held for hours, it is not overdue, and answered at once it took no time", async () => {
     const [{ id }] = await sut.dataSource.query<Array<{ id: string }>>(
       `INSERT INTO contact_submissions (name, email, interest, submitted_at, status, held_as_spam, spam_score)

@@ -3,8 +3,7 @@ import { createContact, expect, signIn, test, unique } from './fixtures';
 
 // The wide screen's lead table on a laptop: every column inside its box (no sideways
 // scrolling) from 1280 px wide, also with a long comment, which stays on one line. It prints
-// how many rows the first screen shows whole (the goal of 12 at 1440×900 is not met yet: the
-// cards and filters above the table take most of the first screen).
+// how many rows the first screen shows whole (inbox-first-screen.spec.ts holds it to a dozen).
 
 // A long comment with a run no line can break (a pasted link), the kind that widened the table.
 const LONG_COMMENT = `We are hiring across three continents. ${'https://careers.example.com/jobs/'.padEnd(180, 'x')} ${'More about our goals. '.repeat(60)}`;

@@ -37,15 +37,15 @@ test('a custom range ending before it starts is refused at the filter; a hand-ed
 
   await page.goto(`/admin?q=${word}&range=custom`);
   await expect(rows(page)).toHaveCount(1);
-  await page.getByLabel('From').fill('2026-11-10');
+  await page.getByLabel('From', { exact: true }).fill('2026-11-10');
   await expect(page).toHaveURL(/from=2026-11-10/);
-  await page.getByLabel('To').fill('2026-11-05');
+  await page.getByLabel('To', { exact: true }).fill('2026-11-05');
   await expect(page.getByRole('alert')).toHaveText('"To" must not be before "From"');
-  await expect(page.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   // The refused range never reaches the URL (nor the API): the list of the last good filters stays.
   await expect(page).not.toHaveURL(/[?&]to=/);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
-  await page.getByLabel('To').fill('2026-11-12');
+  await page.getByLabel('To', { exact: true }).fill('2026-11-12');
   await expect(page).toHaveURL(/to=2026-11-12/);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByText('No submissions match these filters.')).toBeVisible();
@@ -58,7 +58,7 @@ test('a custom range ending before it starts is refused at the filter; a hand-ed
     await expect(page.getByRole('alert'), pass).toHaveText('Could not load the submissions: 400: from must be before to');
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
     await expect(page.getByRole('group', { name: 'Received' })).toBeVisible();
-    await expect(page.getByLabel('From')).toHaveValue('2026-11-10');
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-11-10');
     for (const name of ['Refresh', 'Erase a person']) await expect(page.getByRole('button', { name })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
     await expect(page.getByTestId('stat-cards')).toBeVisible();
@@ -67,7 +67,7 @@ test('a custom range ending before it starts is refused at the filter; a hand-ed
     if (pass === 'first load') await page.reload();
   }
   // Mended at the filter, the list comes back.
-  await page.getByLabel('To').fill('2030-12-31');
+  await page.getByLabel('To', { exact: true }).fill('2030-12-31');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(rows(page)).toHaveCount(1);
 });

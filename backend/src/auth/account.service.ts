@@ -87,7 +87,7 @@ export class AccountService {
       await voidAccountLinks(manager, account.id);
       await endSessionsOf(manager, account.id, sessionId);
       await this.audit.record({ actor: account, action: 'password' }, manager);
-      await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'password-changed', byReset: false }, client);
+      await this.teamEmails.queueSecurityNotice(manager, user, { kind: 'password-changed', byReset: false }, client);
     });
     this.deliveries.nudge();
   }

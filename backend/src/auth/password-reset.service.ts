@@ -107,7 +107,7 @@ export class PasswordResetService implements BeforeApplicationShutdown {
       await voidAccountLinks(manager, user.id);
       await endSessionsOf(manager, user.id);
       await this.audit.record({ actor: user, action: 'password-reset', detail: { userId: user.id, step: 'done' } }, manager);
-      await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'password-changed', byReset: true }, client);
+      await this.teamEmails.queueSecurityNotice(manager, user, { kind: 'password-changed', byReset: true }, client);
     });
     this.deliveries.nudge();
   }

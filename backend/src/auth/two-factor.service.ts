@@ -99,7 +99,7 @@ export class TwoFactorService {
         },
       );
       await this.audit.record({ actor: account, action: 'two-factor-on' }, manager);
-      await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'two-factor-on' }, client);
+      await this.teamEmails.queueSecurityNotice(manager, user, { kind: 'two-factor-on' }, client);
     });
     this.deliveries.nudge();
     return { recoveryCodes };
@@ -112,7 +112,7 @@ export class TwoFactorService {
     await this.dataSource.transaction(async (manager) => {
       await clearTwoFactor(manager, account.id);
       await this.audit.record({ actor: account, action: 'two-factor-off' }, manager);
-      await this.teamEmails.queueSecurityNotice(manager, user.email, { kind: 'two-factor-off' }, client);
+      await this.teamEmails.queueSecurityNotice(manager, user, { kind: 'two-factor-off' }, client);
     });
     this.deliveries.nudge();
   }
@@ -149,7 +149,7 @@ export class TwoFactorService {
       // Exactly one attempt sees the limit crossed: it starts the lock's full time and tells the owner.
       if (count.hits === MAX_CODE_FAILURES + 1) {
         await this.rateLimit.extend(key, CODE_LOCK_MS);
-        await this.notify(user.email, { kind: 'codes-blocked', minutes: CODE_LOCK_MS / 60_000 }, client);
+        await this.notify(user, { kind: 'codes-blocked', minutes: CODE_LOCK_MS / 60_000 }, client);
         throw new TooManyRequestsException(TOO_MANY_CODES, CODE_LOCK_MS / 1000);
       }
       throw new TooManyRequestsException(TOO_MANY_CODES, count.retryAfter);
@@ -159,7 +159,7 @@ export class TwoFactorService {
     // The right code gives its count back: the owner's own typos alone never add up to a lock.
     await this.rateLimit.refund(key);
     if (accepted.recoveryCodesLeft !== undefined) {
-      await this.notify(user.email, { kind: 'recovery-code-used', left: accepted.recoveryCodesLeft }, client);
+      await this.notify(user, { kind: 'recovery-code-used', left: accepted.recoveryCodesLeft }, client);
     }
     return true;
   }
@@ -198,8 +198,8 @@ export class TwoFactorService {
     if (!(await currentPasswordMatches(this.rateLimit, ip, user, currentPassword))) throw new ForbiddenException(WRONG_PASSWORD);
   }
 
-  private async notify(to: string | null, notice: SecurityNotice, client: RequestClient): Promise<void> {
-    if (await this.teamEmails.queueSecurityNotice(this.dataSource.manager, to, notice, client)) this.deliveries.nudge();
+  private async notify(owner: User, notice: SecurityNotice, client: RequestClient): Promise<void> {
+    if (await this.teamEmails.queueSecurityNotice(this.dataSource.manager, owner, notice, client)) this.deliveries.nudge();
   }
 
   private load(id: string): Promise<User> {

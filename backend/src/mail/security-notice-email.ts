@@ -1,4 +1,5 @@
 import type { EmailContent } from './email-layout.js';
+import { readerTime } from './reader-time.js';
 
 /** The request that caused a notice: its address and browser, as the owner should see them. */
 export interface RequestClient {
@@ -71,19 +72,22 @@ function what(notice: SecurityNotice): { subject: string; lines: string[] } {
 }
 
 /**
- * A security notice: what happened, when, from which address and browser. Plain text only
- * (no HTML part): the browser's name is a stranger's text, and a text part cannot carry
- * markup or a link that it did not write out.
+ * A security notice: what happened, when (in the owner's time zone, named), from which
+ * address and browser. Plain text only (no HTML part): the browser's name is a stranger's
+ * text, and a text part cannot carry markup or a link that it did not write out.
  */
-export function securityNoticeEmail(notice: SecurityNotice, client: RequestClient, at: Date, inboxUrl: string): EmailContent {
+export function securityNoticeEmail(
+  notice: SecurityNotice,
+  client: RequestClient,
+  at: Date,
+  timeZone: string,
+  inboxUrl: string,
+): EmailContent {
   const { subject, lines } = what(notice);
   const text = [
     ...lines,
     [
-      `Time: ${at
-        .toISOString()
-        .replace('T', ' ')
-        .replace(/\.\d+Z$/, ' UTC')}`,
+      `Time: ${readerTime(at, timeZone)}`,
       `IP address: ${client.ip || 'unknown'}`,
       `Browser: ${browserName(client.userAgent)}`,
     ].join('\n'),

@@ -69,17 +69,18 @@ export class TeamEmails {
 
   /**
    * A security notice to the account's address (none without one): what was done to the
-   * account, when, and from which address and browser (`client`, the request that did it).
+   * account, when (in the account's time zone), and from which address and browser
+   * (`client`, the request that did it).
    */
   async queueSecurityNotice(
     manager: EntityManager,
-    to: string | null,
+    owner: { email: string | null; timeZone: string },
     notice: SecurityNotice,
     client: RequestClient,
   ): Promise<boolean> {
-    if (!this.mail.enabled || !to) return false;
-    const content = securityNoticeEmail(notice, client, new Date(), this.mail.link('/admin'));
-    await queueEmails(manager, [{ kind: 'security-notice', to, content }]);
+    if (!this.mail.enabled || !owner.email) return false;
+    const content = securityNoticeEmail(notice, client, new Date(), owner.timeZone, this.mail.link('/admin'));
+    await queueEmails(manager, [{ kind: 'security-notice', to: owner.email, content }]);
     return true;
   }
 }

@@ -1,5 +1,6 @@
 import { type EmailContent, leadListEmail, noticeEmail } from '../mail/email-layout.js';
 import { interestLabel } from '../leads/new-lead-email.js';
+import { readerTime } from '../mail/reader-time.js';
 
 /** What the response-time e-mails say of a lead: no text the visitor typed beyond its name and company. */
 export interface LeadSummary {
@@ -14,8 +15,6 @@ export interface LeadSummary {
 type LinkOf = (lead: LeadSummary) => string;
 
 const about = (lead: LeadSummary) => [lead.name, lead.company, interestLabel(lead.interest)].filter(Boolean).join(', ');
-
-const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The escalation of leads still new past the response target, one e-mail per person per
@@ -37,19 +36,22 @@ export function waitingEmail(leads: LeadSummary[], waitedMinutes: number, link: 
   );
 }
 
-/** The follow-up reminders at the dates someone set, one e-mail per person per scan (as waitingEmail). */
-export function followUpEmail(leads: LeadSummary[], link: LinkOf): EmailContent {
+/**
+ * The follow-up reminders at the dates someone set, one e-mail per person per scan (as
+ * waitingEmail); the dates in the reader's time zone (their account's), named.
+ */
+export function followUpEmail(leads: LeadSummary[], timeZone: string, link: LinkOf): EmailContent {
+  const when = (at: Date | null) => readerTime(at ?? new Date(), timeZone);
   if (leads.length === 1) {
     const [lead] = leads;
-    return noticeEmail(
-      `Follow up: ${lead.name}`,
-      [`A follow-up was planned for ${when(lead.followUpAt ?? new Date())}: ${about(lead)}.`],
-      { href: link(lead), label: 'Open the lead' },
-    );
+    return noticeEmail(`Follow up: ${lead.name}`, [`A follow-up was planned for ${when(lead.followUpAt)}: ${about(lead)}.`], {
+      href: link(lead),
+      label: 'Open the lead',
+    });
   }
   return leadListEmail(
     `Follow up: ${leads.length} leads`,
     'Follow-ups were planned for these leads:',
-    leads.map((lead) => ({ line: `${about(lead)} (${when(lead.followUpAt ?? new Date())})`, href: link(lead) })),
+    leads.map((lead) => ({ line: `${about(lead)} (${when(lead.followUpAt)})`, href: link(lead) })),
   );
 }

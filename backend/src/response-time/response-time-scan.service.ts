@@ -52,7 +52,7 @@ const CLAIM_FOLLOW_UPS = `
  * turned it off is not replaced by the admins: the lead is theirs.
  */
 const recipientsSql = (column: 'notify_escalations' | 'notify_follow_ups') => `
-  SELECT l.id, u.email FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS l(id, assignee_id, position)
+  SELECT l.id, u.email, u.time_zone AS "timeZone" FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS l(id, assignee_id, position)
     JOIN users u ON u.email IS NOT NULL AND u.disabled_at IS NULL
      AND (u.id = l.assignee_id OR (u.role = ANY($3::text[]) AND NOT EXISTS
            (SELECT FROM users a WHERE a.id = l.assignee_id AND a.email IS NOT NULL AND a.disabled_at IS NULL)))
@@ -171,9 +171,9 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
     return this.dataSource.transaction(async (manager) => {
       const [leads] = await manager.query<[ClaimedLead[], number]>(CLAIM_FOLLOW_UPS);
       if (leads.length === 0) return { claimed: 0, queued };
-      queued += await this.queueEmails(manager, leads, 'notify_follow_ups', ['admin', 'member'], (leadsOfOne) => ({
+      queued += await this.queueEmails(manager, leads, 'notify_follow_ups', ['admin', 'member'], (leadsOfOne, timeZone) => ({
         kind: 'follow-up',
-        content: followUpEmail(leadsOfOne, (lead) => this.mail.link(`/admin?lead=${lead.id}`)),
+        content: followUpEmail(leadsOfOne, timeZone, (lead) => this.mail.link(`/admin?lead=${lead.id}`)),
       }));
       await notifyLive(manager, { type: 'lead.follow_up_due', ids: leads.map((lead) => lead.id) });
       return { claimed: leads.length, queued };
@@ -182,7 +182,7 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
 
   /**
    * One e-mail per person for the batch's leads (recipientsSql): the leads of a person's
-   * e-mail in the batch's order; none while e-mail is off. An e-mail about one lead is erased
+   * e-mail in the batch's order, written for the person's time zone; none while e-mail is off. An e-mail about one lead is erased
    * with it; one listing several, by the links it names (ERASE_FROM_LEAD_LISTS).
    */
   private async queueEmails(
@@ -190,20 +190,28 @@ export class ResponseTimeScan implements OnApplicationBootstrap, OnModuleDestroy
     leads: ClaimedLead[],
     choice: 'notify_escalations' | 'notify_follow_ups',
     roles: string[],
-    email: (leads: ClaimedLead[]) => { kind: 'overdue' | 'follow-up'; content: EmailContent },
+    email: (leads: ClaimedLead[], timeZone: string) => { kind: 'overdue' | 'follow-up'; content: EmailContent },
   ): Promise<number> {
     if (!this.mail.enabled) return 0;
-    const rows = await manager.query<Array<{ id: string; email: string }>>(recipientsSql(choice), [
+    const rows = await manager.query<Array<{ id: string; email: string; timeZone: string }>>(recipientsSql(choice), [
       leads.map((lead) => lead.id),
       leads.map((lead) => lead.assigneeId),
       roles,
     ]);
     const byId = new Map(leads.map((lead) => [lead.id, lead]));
-    const byPerson = new Map<string, ClaimedLead[]>();
-    for (const row of rows) byPerson.set(row.email, [...(byPerson.get(row.email) ?? []), byId.get(row.id)!]);
+    const byPerson = new Map<string, { timeZone: string; leads: ClaimedLead[] }>();
+    for (const row of rows) {
+      const person = byPerson.get(row.email) ?? { timeZone: row.timeZone, leads: [] };
+      person.leads.push(byId.get(row.id)!);
+      byPerson.set(row.email, person);
+    }
     await queueEmails(
       manager,
-      [...byPerson].map(([to, ofOne]) => ({ ...email(ofOne), to, submissionId: ofOne.length === 1 ? ofOne[0].id : null })),
+      [...byPerson].map(([to, { timeZone, leads: ofOne }]) => ({
+        ...email(ofOne, timeZone),
+        to,
+        submissionId: ofOne.length === 1 ? ofOne[0].id : null,
+      })),
     );
     return byPerson.size;
   }

@@ -118,7 +118,7 @@ export class TeamService {
         await clearTwoFactor(manager, id);
         await this.audit.record({ actor, action: 'two-factor-off', detail: { userId: id } }, manager);
         const notice = { kind: 'two-factor-off', byAdmin: actor?.username } as const;
-        await this.teamEmails.queueSecurityNotice(manager, user.email, notice, client);
+        await this.teamEmails.queueSecurityNotice(manager, user, notice, client);
       }
       const away = changes.away !== undefined && changes.away !== user.away;
       if (away) {

@@ -247,7 +247,8 @@ describe('two-factor and password attacks', () => {
       expect(on.headers.get('auto-submitted')).toBe('auto-generated');
       expect(on.headers.has('bcc')).toBe(false);
       expect(on.text).toContain(`IP address: ${ip}`);
-      expect(on.text).toMatch(/^Time: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/m);
+      // The account's zone (the default, UTC, here), named.
+      expect(on.text).toMatch(/^Time: \w{3},? \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC$/m);
       const browser = /^Browser: (.*)$/m.exec(on.text ?? '')![1];
       const shown = '<b>Evil</b> <a href="https://evil.example">click</a> Bcc: victim@example.com xxx';
       expect(browser.slice(0, shown.length)).toBe(shown);
@@ -288,6 +289,24 @@ describe('two-factor and password attacks', () => {
         'a second notice',
         () => subjectsTo('ida@example.com').filter((s) => s === 'Your password was changed').length === 2,
       );
+    });
+
+    it("gives the time in the owner's time zone, named (not in UTC)", async () => {
+      const account = await createAccount(sut, 'member', { email: 'kei@example.com' });
+      const agent = await signedInAs(sut, account);
+      await agent.patch('/api/auth/me').send({ timeZone: 'Asia/Tokyo' }).expect(200);
+
+      const before = Date.now();
+      await agent.post('/api/auth/password').send({ currentPassword: TEAM_PASSWORD, newPassword: NEW_PASSWORD }).expect(204);
+      const after = Date.now();
+
+      const notice = await noticeTo('kei@example.com', 'Your password was changed');
+      // Tokyo is UTC+9 all year: the request's hour and minute there, by hand.
+      const tokyo = (at: number) => new Date(at + 9 * 3_600_000).toISOString().slice(11, 16);
+      const time = /^Time: (.*)$/m.exec(notice.text ?? '')![1];
+      expect(time).toMatch(/, \d\d:\d\d GMT\+9$/);
+      expect([tokyo(before), tokyo(after)]).toContain(/(\d\d:\d\d) GMT/.exec(time)![1]);
+      expect(time).not.toContain('UTC');
     });
 
     it('sends nothing to an account without an address', async () => {

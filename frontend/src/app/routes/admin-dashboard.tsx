@@ -167,6 +167,17 @@ export function AdminDashboard() {
     [filters, setSearchParams],
   );
   const changeView = useCallback((view: string) => changeFilters({ view }), [changeFilters]);
+  // The views lead the filters' first row, beside the search (a phone's own row above it);
+  // memoized with the filters, so that opening a lead renders neither again.
+  const views = useMemo(
+    () => (
+      <div className="toolbar toolbar--scroll">
+        <InboxViews current={filters.view} onChange={changeView} />
+        <ResponseViews filters={filters} onChange={changeFilters} />
+      </div>
+    ),
+    [filters, changeView, changeFilters],
+  );
   const refresh = () => {
     resetNewLeads();
     void queryClient.invalidateQueries({ queryKey: queryKeys.admin });
@@ -194,6 +205,12 @@ export function AdminDashboard() {
   const fresh = Math.max(0, sinceOpened - waiting);
 
   const spamView = filters.view === 'spam';
+  const rangeCount =
+    submissions.length > 0 ? (
+      <p className="body2 text-secondary" data-testid="range-count">
+        {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
+      </p>
+    ) : null;
 
   return (
     <LeadSelectionContext value={canExport ? selection : null}>
@@ -206,6 +223,9 @@ export function AdminDashboard() {
             <h2 id="recent-submissions" className="dashboard__title">
               Recent Submissions
             </h2>
+            {/* A wide screen's count sits beside the title, a row saved above the table. */}
+            {wide ? rangeCount : null}
+            <span className="dashboard__spacer" />
             <p role="status" className={fresh ? 'body2 dashboard__fresh' : 'body2 text-secondary'} data-testid="new-count">
               {fresh ? `${fresh} new since you opened the page` : ''}
             </p>
@@ -232,11 +252,7 @@ export function AdminDashboard() {
             {canErase ? <ErasePersonButton /> : null}
           </div>
           {/* The views on one line (scrolling sideways on a phone), so that a phone's first lead stays on its first screen. */}
-          <div className="toolbar toolbar--scroll">
-            <InboxViews current={filters.view} onChange={changeView} />
-            <ResponseViews filters={filters} onChange={changeFilters} />
-          </div>
-          <SubmissionsFilters filters={filters} onChange={changeFilters} />
+          <SubmissionsFilters filters={filters} onChange={changeFilters} views={views} />
           <Suspense fallback={null}>
             {rowConflicts.map((conflict) => (
               <ConflictNotice
@@ -256,15 +272,11 @@ export function AdminDashboard() {
               <span className="progress-bar" role="progressbar" aria-label="Loading submissions" />
             ) : null}
           </div>
-          {submissions.length > 0 ? (
+          {submissions.length > 0 && !wide ? (
             <div className="toolbar dashboard__count">
-              <p className="body2 text-secondary" data-testid="range-count">
-                {`1–${submissions.length}${total !== null ? ` of ${total}` : ''}`}
-              </p>
+              {rangeCount}
               {/* The phone's list has no header row: its page box sits beside the count. */}
-              {!wide && !spamView ? (
-                <SelectAllBox ids={shownSubmissions.map((submission) => submission.id)} visibleLabel />
-              ) : null}
+              {!spamView ? <SelectAllBox ids={shownSubmissions.map((submission) => submission.id)} visibleLabel /> : null}
             </div>
           ) : null}
           {listError ? null : submissions.length === 0 ? (

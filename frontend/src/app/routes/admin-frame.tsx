@@ -13,7 +13,7 @@ import '@/styles/controls.css';
 
 export type AdminFrameProps = {
   title: string;
-  /** The content's width: `md` for a form or a list, `lg` for the dashboard. */
+  /** The content's width: `md` for a form or a list, `lg` for the dashboard (its heading beside its cards: controls.css). */
   maxWidth?: 'md' | 'lg';
   /** What the page says while the session is checked. */
   loadingLabel?: string;
@@ -42,8 +42,8 @@ export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading
     <SessionUserProvider user={user}>
       <AdminHeader user={user} sessionPending={me.isPending} />
       {/* Plain elements (styles/controls.css): MUI's Box and Container are styled at run time. */}
-      <main className="admin-main">
-        <div className={maxWidth === 'md' ? 'site-container admin-main__content--md' : 'site-container'}>
+      <main className={maxWidth === 'md' ? 'admin-main' : 'admin-main admin-main--lg'}>
+        <div className={maxWidth === 'md' ? 'site-container admin-main__content--md' : 'site-container admin-main__content--lg'}>
           {me.isPending ? (
             pending
           ) : me.isError ? (

@@ -28,7 +28,11 @@ export const StatCards = memo(function StatCards({ analytics }: StatCardsProps) 
       {stats.map((stat) => (
         <li key={stat.label} className="stat-card">
           <p className="stat-card__label">{stat.label}</p>
-          <p className="stat-card__value" data-testid={`stat-${stat.label.toLowerCase().replace(/\s+/g, '-')}`}>
+          <p
+            className="stat-card__value"
+            data-testid={`stat-${stat.label.toLowerCase().replace(/\s+/g, '-')}`}
+            title={String(stat.value)}
+          >
             {stat.value}
           </p>
         </li>

@@ -17,7 +17,7 @@ export function ReceivedTime({ iso }: ReceivedTimeProps) {
       <time className="lead-text lead-time" dateTime={iso}>
         {localTime(iso)}
       </time>
-      <span className="lead-caption">{relativeTime(iso, now)}</span>
+      <span className="lead-caption received-time__relative">{relativeTime(iso, now)}</span>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { INTERESTS } from '@/config/interests';
@@ -19,6 +20,8 @@ const RangePicker = lazy(() => loadRangePicker().then((m) => ({ default: m.Range
 export type SubmissionsFiltersProps = {
   filters: Filters;
   onChange: (changes: Partial<Filters>) => void;
+  /** The inbox's views, on the search's row (a row of their own above it on a phone); keep it memoized. */
+  views?: ReactNode;
 };
 
 const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
@@ -26,10 +29,11 @@ const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_
 /**
  * Search, interest and status chips, and the date range; archived and spam show only when
  * chosen. On a phone the chips and the range fold behind a "Filters" button, so the leads
- * start on the first screen. Plain elements (styles/controls.css) around MUI's search box.
+ * start on the first screen; on a wider screen the groups share rows. Plain elements
+ * (styles/controls.css) around MUI's search box.
+ * Memoized: a lead opened or closed renders none of these controls again.
  */
-/** Memoized: a lead opened or closed renders none of these controls again. */
-export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, onChange }: SubmissionsFiltersProps) {
+export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, onChange, views }: SubmissionsFiltersProps) {
   // Known at the first render (no server render here): a phone never renders the unfolded filters first.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(false);
@@ -44,6 +48,7 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
     <div className="filters">
       {/* On a phone the "Filters" button sits beside the search, so the first lead stays on the first screen. */}
       <div className="filters__search">
+        {views ? <div className="filters__views">{views}</div> : null}
         <div className="filters__search-box">
           <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
         </div>
@@ -61,7 +66,7 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
       </div>
       {/* A phone's folded filters are rendered once unfolded: the range's MUI toggle buttons are
           styled at run time, and their styles made the browser restyle the whole first screen. */}
-      <div id={foldId} className="filters" hidden={phone && !open}>
+      <div id={foldId} className="filters filters__groups" hidden={phone && !open}>
         {phone && !open ? null : (
           <>
             <FilterChips

@@ -1,13 +1,4 @@
 import { memo } from 'react';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
 import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
@@ -18,6 +9,7 @@ import { NextMeeting } from './next-meeting';
 import { RepeatMarker } from './repeat-marker';
 import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
+import './submissions-table.css';
 
 export type SubmissionsTableProps = {
   submissions: ContactSubmission[];
@@ -29,99 +21,108 @@ type RowProps = { submission: ContactSubmission; onOpen: (id: string) => void };
 
 // The table's layout is fixed: its columns share the box's width (no sideways scrolling
 // from 1280 px wide), and what does not fit a cell is cut with an ellipsis, never widening
-// it (a long comment or address once pushed the table past its box). Widths in px, the
-// rest to the lead, company and comments columns.
-const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+// it (a long comment or address once pushed the table past its box). Shares of the width,
+// so that a narrower laptop narrows every column; the rest (a fifth) to the comments.
 const COLUMNS = [
-  { header: 'Lead', width: '22%' },
-  { header: 'Company', width: '12%' },
-  { header: 'Interest', width: 140 },
+  { header: 'Lead', width: '21%' },
+  { header: 'Company', width: '10%' },
+  { header: 'Interest', width: '12%' },
   { header: 'Comments', width: undefined },
-  { header: 'Status', width: 132 },
-  { header: 'Assignee', width: 150 },
-  { header: 'Received', width: 118 },
+  { header: 'Status', width: '10%' },
+  { header: 'Assignee', width: '12%' },
+  { header: 'Received', width: '15%' },
 ] as const;
 
-/** One lead's row; memoized, so that opening a lead or loading more re-renders no row that did not change. */
+/**
+ * One lead's row, two lines high at most (a laptop's first screen shows a dozen): the name
+ * with the LinkedIn link over the address, the comments on one line, the time received over
+ * how long the lead waited. Memoized, so that opening a lead or loading more re-renders no
+ * row that did not change.
+ */
 const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowProps) {
   const selectable = useLeadSelection() !== null;
   return (
-    <TableRow hover data-testid="submission" aria-label={submission.name} sx={{ verticalAlign: 'top' }}>
+    <tr data-testid="submission" aria-label={submission.name} className="lead-table__row">
       {selectable ? (
-        <TableCell padding="checkbox" sx={{ pl: 2 }}>
+        <td className="lead-table__box">
           <SelectLeadBox id={submission.id} name={submission.name} />
-        </TableCell>
+        </td>
       ) : null}
-      <TableCell sx={oneLine}>
-        <Link
-          component="button"
-          type="button"
-          onClick={() => onOpen(submission.id)}
-          sx={{ textAlign: 'left', maxWidth: '100%', ...oneLine, verticalAlign: 'bottom' }}
-        >
-          {submission.name}
-        </Link>
-        <RepeatMarker repeatOf={submission.repeatOf} />
-        <Typography variant="body2" sx={oneLine} title={submission.email}>
+      <td>
+        <div className="lead-table__line">
+          <button type="button" className="lead-table__open" onClick={() => onOpen(submission.id)}>
+            {submission.name}
+          </button>
+          <RepeatMarker repeatOf={submission.repeatOf} />
+          <LinkedInLink linkedin={submission.linkedin} />
+        </div>
+        <p className="lead-table__second" title={submission.email}>
           {submission.email}
-        </Typography>
-        <LinkedInLink linkedin={submission.linkedin} />
-      </TableCell>
-      <TableCell sx={oneLine} title={submission.company ?? undefined}>
+        </p>
+      </td>
+      <td className="lead-table__one-line" title={submission.company ?? undefined}>
         {submission.company}
-      </TableCell>
-      <TableCell sx={{ overflow: 'hidden', '& .interest-chip': { whiteSpace: 'normal', height: 'auto' } }}>
+      </td>
+      <td>
         <InterestChip interest={submission.interest} />
-      </TableCell>
-      <TableCell>
+      </td>
+      <td>
         <LeadComments comments={submission.comments} oneLine />
-      </TableCell>
-      <TableCell>
+      </td>
+      <td>
         <StatusSelect submission={submission} />
-      </TableCell>
-      <TableCell sx={{ overflow: 'hidden' }}>
+      </td>
+      <td>
         <AssigneeSelect submission={submission} />
-      </TableCell>
-      <TableCell>
-        <ReceivedTime iso={submission.submittedAt} />
-        <ResponseTime lead={submission} />
-        <AwaitingReply lead={submission} />
-        <NextMeeting lead={submission} />
-      </TableCell>
-    </TableRow>
+      </td>
+      <td>
+        <div className="lead-table__when">
+          <ReceivedTime iso={submission.submittedAt} />
+          <ResponseTime lead={submission} />
+          <AwaitingReply lead={submission} />
+          <NextMeeting lead={submission} />
+        </div>
+      </td>
+    </tr>
   );
 });
 
-/** The wide-screen list: one row a lead with every part of an entry (docs/frontend.md); the name opens its details. */
+/**
+ * The wide-screen list: one row a lead with every part of an entry (docs/frontend.md); the
+ * name opens its details. Plain elements (submissions-table.css): fifty rows of MUI's cells
+ * were styled at run time.
+ */
 export const SubmissionsTable = memo(function SubmissionsTable({ submissions, onOpen }: SubmissionsTableProps) {
   const selectable = useLeadSelection() !== null;
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-      <Table size="small" aria-labelledby="recent-submissions" sx={{ tableLayout: 'fixed', width: '100%' }}>
+    <div className="lead-table-box">
+      <table aria-labelledby="recent-submissions" className="lead-table">
         <colgroup>
-          {selectable ? <col style={{ width: 56 }} /> : null}
+          {selectable ? <col className="lead-table__box-column" /> : null}
           {COLUMNS.map(({ header, width }) => (
             <col key={header} style={width === undefined ? undefined : { width }} />
           ))}
         </colgroup>
-        <TableHead>
-          <TableRow>
+        <thead>
+          <tr>
             {selectable ? (
-              <TableCell padding="checkbox" sx={{ pl: 2 }}>
+              <th scope="col" className="lead-table__box">
                 <SelectAllBox ids={submissions.map((submission) => submission.id)} />
-              </TableCell>
+              </th>
             ) : null}
             {COLUMNS.map(({ header }) => (
-              <TableCell key={header}>{header}</TableCell>
+              <th key={header} scope="col">
+                {header}
+              </th>
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+          </tr>
+        </thead>
+        <tbody>
           {submissions.map((submission) => (
             <SubmissionRow key={submission.id} submission={submission} onOpen={onOpen} />
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </tbody>
+      </table>
+    </div>
   );
 });

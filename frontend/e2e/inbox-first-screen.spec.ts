@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import { createContact, expect, signIn, test, unique } from './fixtures';
+
+// The first screen of a team lead's laptop: at 1440×900, with a day's 46 leads, at least 12 of
+// them fully visible before any scrolling (rows of two lines, comments on one line, the heading
+// beside compact stat cards, the views beside the search, the filters' groups sharing rows).
+// It prints the count and the row's height at both laptop sizes (before: 1 and 0, rows 135 px).
+
+const LEADS = 46;
+const INTERESTS = ['partnership', 'empower-team', 'community'] as const;
+
+/** How many leads the first screen shows whole: their row's top and bottom inside the window. */
+function leadsOnFirstScreen(page: Page) {
+  return page.getByTestId('submission').evaluateAll(
+    (rows) =>
+      rows.filter((row) => {
+        const rect = row.getBoundingClientRect();
+        return rect.top >= 0 && rect.bottom <= window.innerHeight && rect.height > 0;
+      }).length,
+  );
+}
+
+test.describe("a laptop's first screen", () => {
+  test.beforeAll(async ({ request }) => {
+    for (let i = 0; i < LEADS; i++) {
+      const name = unique('Screen Lead');
+      await createContact(request, {
+        name,
+        email: `${name.replaceAll(' ', '.').toLowerCase()}@example.com`,
+        company: i % 3 ? `Company ${i}` : '',
+        linkedin: i % 2 ? 'https://www.linkedin.com/in/screen-lead' : '',
+        interest: INTERESTS[i % INTERESTS.length],
+        // Each its own words: the same comments from three addresses within the hour read as spam.
+        comments: i % 4 ? `We hire ${i + 2} recruiters for ${name}, and want them placed before the quarter ends.` : '',
+      });
+    }
+  });
+
+  // 1280×800 shows 10 here; one row of slack for another machine's fonts.
+  for (const viewport of [
+    { width: 1440, height: 900, atLeast: 12 },
+    { width: 1280, height: 800, atLeast: 9 },
+  ]) {
+    test(`shows at least ${viewport.atLeast} leads whole at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page);
+      await page.goto('/admin');
+      await expect(page.getByTestId('submission').nth(LEADS - 1)).toBeAttached();
+      const count = await leadsOnFirstScreen(page);
+      const rowHeight = await page
+        .getByTestId('submission')
+        .first()
+        .evaluate((row) => row.getBoundingClientRect().height);
+      console.log(`leads fully visible at ${viewport.width}×${viewport.height}: ${count} (row height ${rowHeight} px)`);
+      expect(count).toBeGreaterThanOrEqual(viewport.atLeast);
+    });
+  }
+});
