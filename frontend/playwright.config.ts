@@ -49,7 +49,7 @@ if (!databaseDir && process.env.TEST_WORKER_INDEX === undefined) {
 // (scripts/test.mjs), so it holds about two fifths of the suite's time: the dashboard's files;
 // the second the team's and the conversation's; the third every other file, a new one too.
 const PARTS = [
-  /\/(a11y|admin|inbox|inbox-laptop|spam-and-bulk)\.spec\.ts$/,
+  /\/(a11y|admin|inbox|inbox-laptop|inbox-first-screen|spam-and-bulk)\.spec\.ts$/,
   /\/(working-together|inbox-erasure|team-lead|account-security|conversation|webhooks)\.spec\.ts$/,
 ];
 const part = Number(process.env.E2E_PART ?? 0);
