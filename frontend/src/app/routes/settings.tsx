@@ -35,6 +35,9 @@ function Settings({ user, section }: { user: SessionUser; section?: SettingsSect
   const [target] = useState(() => settingsSectionOf(section ?? window.location.hash.slice(1)));
   const [open, setOpen] = useState(() => initiallyOpen(sections, target));
   const unfold = useCallback((id: SettingsSectionId) => setOpen((ids) => new Set(ids).add(id)), []);
+  // The section jumped to, alone (as its address opens it): the others, open, would push it
+  // off the screen as their data came in after the jump.
+  const showAlone = (id: SettingsSectionId) => setOpen(new Set([id]));
   const toggle = (id: SettingsSectionId) =>
     setOpen((ids) => {
       const next = new Set(ids);
@@ -56,10 +59,10 @@ function Settings({ user, section }: { user: SessionUser; section?: SettingsSect
         <Alert severity="info">Only members and admins see the settings. Ask one of your team&apos;s admins.</Alert>
       ) : null}
       {sections.length > 1 ? (
-        // One tap to any section: its anchor, unfolded as the browser jumps to it.
+        // One tap to any section: its anchor, shown alone as the browser jumps to it.
         <nav aria-label="Settings sections" className="settings-nav">
           {sections.map(({ id, title }) => (
-            <a key={id} href={`#${id}`} className="btn btn--text btn--small" onClick={() => unfold(id)}>
+            <a key={id} href={`#${id}`} className="btn btn--text btn--small" onClick={() => showAlone(id)}>
               {title}
             </a>
           ))}

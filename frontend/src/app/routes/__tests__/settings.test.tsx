@@ -57,15 +57,28 @@ describe(SettingsPage.name, () => {
     expect(document.getElementById('webhooks')).toHaveAccessibleName('Webhooks');
   });
 
-  it('opens at the section a path names, the others folded until their link or heading is pressed', async () => {
+  it('opens at the section a path names, the others folded; a link shows its section alone, a heading unfolds one more', async () => {
     signIn(TEST_ADMIN);
     const { user } = renderApp(<SettingsPage section="webhooks" />, { route: '/admin/settings/webhooks' });
     await screen.findByRole('navigation', { name: 'Settings sections' });
     expect(expanded()).toEqual(['Webhooks']);
+    // Jumped to alone: the sections above it, open, would push it off the screen as their data came in.
     await user.click(screen.getByRole('link', { name: 'Response time' }));
+    expect(expanded()).toEqual(['Response time']);
+    await user.click(toggle('Webhooks'));
     expect(expanded()).toEqual(['Response time', 'Webhooks']);
     await user.click(toggle('Webhooks'));
     expect(expanded()).toEqual(['Response time']);
+  });
+
+  it('shows the section of a link alone on a wide screen, where every section starts open', async () => {
+    signIn(TEST_ADMIN);
+    const { user } = renderApp(<SettingsPage />, { route: '/admin/settings' });
+    await screen.findByRole('navigation', { name: 'Settings sections' });
+    expect(expanded()).toContain('Routing');
+    expect(expanded().length).toBeGreaterThan(1);
+    await user.click(screen.getByRole('link', { name: 'Routing' }));
+    expect(expanded()).toEqual(['Routing']);
   });
 
   it('starts with every section folded on a phone', async () => {
