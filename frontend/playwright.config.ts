@@ -44,13 +44,15 @@ if (!databaseDir && process.env.TEST_WORKER_INDEX === undefined) {
   databaseDir = dir;
 }
 
-// make test runs the suite in three parts side by side (E2E_PART=1, 2 and 3), each against a
-// server and a database of its own. The first part starts while the backend's tests still run
-// (scripts/test.mjs), so it holds about two fifths of the suite's time: the dashboard's files;
-// the second the team's and the conversation's; the third every other file, a new one too.
+// make test runs the suite in four parts (E2E_PART=1 to 4), each against a server and a
+// database of its own. The first starts while the backend's tests still run (scripts/test.mjs)
+// and holds about two fifths of the suite's time: the dashboard's files. The others start
+// together once the backend is done: the team's and the conversation's files; the visitor's
+// and the account's; every other file, a new one too.
 const PARTS = [
   /\/(a11y|admin|inbox|inbox-laptop|inbox-first-screen|spam-and-bulk)\.spec\.ts$/,
   /\/(working-together|inbox-erasure|team-lead|account-security|conversation|webhooks)\.spec\.ts$/,
+  /\/(visitor|pages|contact-timing|provenance|list-entries|password-reset|email-change)\.spec\.ts$/,
 ];
 const part = Number(process.env.E2E_PART ?? 0);
 const inThisPart =

@@ -4,10 +4,10 @@
 // times of servers of its own, which a busy machine would fail. Then two lanes share the
 // 2-core machine: the backend's integration tests, which spend much of their time waiting on
 // PostgreSQL, on timers and on the processes they start, beside lint, types, the frontend's
-// unit tests and the ops checks. The browser suite runs in three parts, each against a server
+// unit tests and the ops checks. The browser suite runs in four parts, each against a server
 // and a database of its own (so one part's leads never show in another's counts), as the
 // lanes free the cores: the first part once lint and the rest are done (while the backend's
-// last files run), the other two once the backend is done. One browser and one server leave
+// last files run), the other three once the backend is done. One browser and one server leave
 // much of a core idle, since a browser test mostly waits on the page: three at once keep the
 // two cores busy where two did not (docs/testing.md, "How long it takes").
 import { spawn } from 'node:child_process';
@@ -25,8 +25,8 @@ const CHECKS = [
 // The build above is the one its tests start (test/support/api-process.ts).
 const BACKEND = ['backend', 'TEST_API_BUILT=1 npm run test -w backend'];
 // The parts' files: frontend/playwright.config.ts (E2E_PART).
-const E2E_PARTS = [1, 2, 3].map((part) => [
-  `e2e ${part}/3`,
+const E2E_PARTS = [1, 2, 3, 4].map((part) => [
+  `e2e ${part}/4`,
   `SERVE_SKIP_BUILD=1 E2E_SERVE_PORT=${8180 + part} E2E_API_PORT=${3180 + part} ` +
     `E2E_PART=${part} E2E_RUN_NAME=part-${part} npm run test:e2e -w frontend`,
 ]);
