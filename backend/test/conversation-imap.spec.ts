@@ -97,6 +97,55 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
       expect(position.last_uid).toBe('3');
     });
 
+    it('takes a reply with a CV of several megabytes whole: the file downloads as it was sent', async () => {
+      const cat = await leadWithToken(sut.dataSource, 'cat@example.org');
+      // Over three of the windows a message is read in (1 MB each), and not a multiple of one.
+      const cv = randomBytes(3 * 1024 * 1024 + 12_345);
+      await imap.append(
+        await rawEmail({
+          from: 'cat@example.org',
+          to: cat.replyTo,
+          subject: 'Re: Your enquiry: my CV',
+          text: 'Here is my CV.',
+          attachments: [{ filename: 'CV Cat.pdf', content: cv, contentType: 'application/pdf' }],
+        }),
+      );
+
+      const admin = await signedInAgent(sut);
+      const thread = async () =>
+        (await admin.get(`/api/admin/contacts/${cat.id}/messages`).expect(200)).body as Array<{
+          id: string;
+          text: string;
+          attachments: Array<{ id: string; filename: string; size: number; kept: boolean }>;
+        }>;
+      await waitFor('the reply with its CV', async () => (await thread()).length === 1, 20_000);
+      const [message] = await thread();
+      expect(message.text).toBe('Here is my CV.');
+      expect(message.attachments).toEqual([expect.objectContaining({ filename: 'CV Cat.pdf', size: cv.length, kept: true })]);
+      const file = await admin
+        .get(`/api/admin/contacts/${cat.id}/messages/${message.id}/attachments/${message.attachments[0].id}`)
+        .buffer(true)
+        .expect(200);
+      expect(Buffer.compare(Buffer.from(file.body), cv)).toBe(0);
+    });
+
+    it('passes over bytes that are no e-mail, however long, and takes the reply after them', async () => {
+      const dan = await leadWithToken(sut.dataSource, 'dan@example.org');
+      // Longer than a window: the rest of it is never fetched once its start shows it is no e-mail.
+      await imap.append(Buffer.concat([Buffer.from('\u0000\u0001 this is no e-mail at all\r\n'), randomBytes(1_500_000)]));
+      await imap.append(await reply(dan.replyTo, 3));
+
+      const admin = await signedInAgent(sut);
+      await waitFor(
+        'the reply after the bytes',
+        async () => (await admin.get(`/api/admin/contacts/${dan.id}/messages`).expect(200)).body.length === 1,
+        20_000,
+      );
+      const [{ n }] = await sut.dataSource.query('SELECT count(*)::int AS n FROM lead_messages WHERE direction = $1', ['in']);
+      const [position] = await sut.dataSource.query('SELECT last_uid FROM imap_mailboxes');
+      expect({ stored: n, lastUid: position.last_uid }).toEqual({ stored: 4, lastUid: '6' });
+    });
+
     it('tells the dashboard that replies come in (GET /api/admin/settings/email)', async () => {
       const admin = await signedInAgent(sut);
       const settings = await admin.get('/api/admin/settings/email').expect(200);

@@ -14,6 +14,8 @@ const IMAP_LOCK_KEY = 7_262_040;
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 /** The connection goes IDLE this long after its last command (imapflow's default is 15 s). */
 const AUTO_IDLE_DELAY_MS = 500;
+/** How much of a message one FETCH asks for (imapflow's default, 64 KB, costs a round trip per 64 KB). */
+const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
 /** How long a logout may take before the connection is simply closed. */
 const LOGOUT_TIMEOUT_MS = 2_000;
 
@@ -188,21 +190,26 @@ export class ImapPoller implements OnApplicationBootstrap, OnModuleDestroy {
     const uids = (found || []).filter((uid) => uid > last).sort((a, b) => a - b);
     for (const uid of uids) {
       if (this.stopped || !this.lockClient) return;
-      const message = await imap.fetchOne(String(uid), { source: true }, { uid: true });
+      // Streamed in windows as the parser reads it, as the inbound endpoint's body is: a 25 MB
+      // message fetched whole was held several times over (the literal, its copies, the parse).
+      const { meta, content } = await imap.download(String(uid), undefined, { uid: true, chunkSize: DOWNLOAD_CHUNK_BYTES });
       const claim = (manager: EntityManager) => this.advance(manager, settings.key, validity, uid);
-      if (!message || !message.source) {
+      if (!content) {
         // Expunged since the search: nothing to take.
         await claim(this.dataSource.manager);
         continue;
       }
       try {
-        const { stored } = await this.inbound.receive(message.source, claim);
+        const { stored } = await this.inbound.receive({ chunks: content, declaredBytes: meta.expectedSize }, claim);
         this.logger.log({ msg: 'IMAP mailbox: message taken', uid, stored });
       } catch (error) {
         if (!(error instanceof NotAMessageError)) throw error;
         // Bytes that are no e-mail: passed over for good, so that they block nothing after them.
         await claim(this.dataSource.manager);
         this.logger.warn({ msg: 'IMAP mailbox: a message that is not an e-mail passed over', uid });
+      } finally {
+        // What the parse left unread (it stopped early): the rest is not fetched.
+        content.destroy();
       }
     }
   }
