@@ -136,6 +136,21 @@ describe('response time: settings, report and follow-ups (one API)', () => {
       ],
     });
     expect(body.byAssignee).toHaveLength(3);
+    // A range without a lead: zeros, no group.
+    const empty = await asViewer
+      .get('/api/admin/analytics/response-time?from=2019-01-01&to=2019-02-01&tz=Europe/Paris')
+      .expect(200);
+    expect(empty.body).toEqual({
+      leads: 0,
+      answered: 0,
+      waiting: 0,
+      overdue: 0,
+      medianMinutes: null,
+      p90Minutes: null,
+      withinTarget: null,
+      byAssignee: [],
+      bySource: [],
+    });
     await request(sut.server).get('/api/admin/analytics/response-time').expect(401);
     await asViewer.get('/api/admin/analytics/response-time?from=2020-04-01&to=2020-03-01').expect(400);
   });
