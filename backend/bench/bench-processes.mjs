@@ -1,16 +1,27 @@
 // What the benchmarks that start servers share: starting one and stopping it by its PID,
-// signing in and reading the dashboard's event stream,
-// PostgreSQL's settings for them, and figures that are never rounded up.
+// the built API as production runs it, an embedded PostgreSQL with cheap commits,
+// signing in and reading the dashboard's event stream, the machine's line,
+// and figures that are never rounded up.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 
 export const backendDir = path.resolve(import.meta.dirname, '..');
 
 // PostgreSQL's commits cost no disk flush here, for every case alike: the benchmark measures
 // the servers' CPU, not this machine's disk (which capped the bare server at ~1,000 req/s).
 export const DATABASE_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
+/** A throw-away embedded PostgreSQL with DATABASE_SETTINGS, its folder named after `name`. */
+export async function startDatabase(name) {
+  const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`)), 'pg');
+  return startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings: DATABASE_SETTINGS });
+}
 
 /** Starts `args` with node and waits until `ready` answers; `stop()` ends it by its PID. */
 export async function startServer(name, args, env, ready) {
@@ -36,6 +47,42 @@ export async function startServer(name, args, env, ready) {
     },
   };
 }
+
+/**
+ * The built API (`npm run build -w backend`) as `npm start` runs it (its heap flags and malloc
+ * arenas: the figures are the production process's), on a free port and `databaseUrl`, with
+ * the admin's `adminPassword`. `env` adds to or overrides its environment (SMTP_URL…),
+ * `nodeFlags` go to node (--cpu-prof…). Answers the server of startServer with its `base` URL.
+ */
+export async function startApi({ databaseUrl, adminPassword, env = {}, nodeFlags = [] }) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = await startServer(
+    'API',
+    ['--max-old-space-size=128', '--max-semi-space-size=4', ...nodeFlags, 'dist/main.js'],
+    {
+      PATH: process.env.PATH,
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(port),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ADMIN_PASSWORD: adminPassword,
+      // A bench posts far more leads from one address than the production limit allows.
+      CONTACT_RATE_LIMIT: '1000000000',
+      // No metrics server (0 turns it off): its fixed port may be taken on this machine.
+      METRICS_PORT: '0',
+      ...env,
+    },
+    { url: `${base}/api/health/ready` },
+  );
+  return Object.assign(api, { base });
+}
+
+/** The machine a benchmark ran on, printed above its figures. */
+export const machineLine = () =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load average ${os.loadavg()[0].toFixed(2)}`;
 
 /** `value` rounded down to `digits` decimals: a figure is never rounded up. */
 export const down = (value, digits) => Math.floor(value * 10 ** digits) / 10 ** digits;

@@ -17,14 +17,12 @@
 // BENCH_INBOUND_CASES=memory,text-memory` measures the 25 MB messages in a minute). BENCH_INBOUND_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and
 // where its time went is printed at the end.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { DataSource } from 'typeorm';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { dataSourceOptions } from '../dist/database/data-source.js';
-import { DATABASE_SETTINGS, down, openStream, percentile, signIn, startServer } from './bench-processes.mjs';
+import { down, machineLine, openStream, percentile, signIn, startApi, startDatabase } from './bench-processes.mjs';
 import { summarizeCpuProfile } from './cpu-profile-summary.mjs';
 import { seedSubmissions } from './seed-submissions.mjs';
 
@@ -130,38 +128,18 @@ async function peakMb(pid) {
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)[1]) / 1024;
 }
 
-const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-inbound-')), 'pg');
-const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings: DATABASE_SETTINGS });
+const database = await startDatabase('inbound');
 let api;
 let db;
 const streams = [];
 try {
-  const apiPort = await freePort();
-  const base = `http://127.0.0.1:${apiPort}`;
-  api = await startServer(
-    'API',
-    // `npm start`'s flags: the memory figure is the production process's.
-    [
-      '--max-old-space-size=128',
-      '--max-semi-space-size=4',
-      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-      'dist/main.js',
-    ],
-    {
-      PATH: process.env.PATH,
-      MALLOC_ARENA_MAX: '2',
-      PORT: String(apiPort),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      ADMIN_PASSWORD: PASSWORD,
-      INBOUND_EMAIL_SECRET: SECRET,
-      REPLY_ADDRESS: `replies@${REPLY_DOMAIN}`,
-      METRICS_PORT: '0',
-    },
-    { url: `${base}/api/health/ready` },
-  );
+  api = await startApi({
+    databaseUrl: database.url,
+    adminPassword: PASSWORD,
+    env: { INBOUND_EMAIL_SECRET: SECRET, REPLY_ADDRESS: `replies@${REPLY_DOMAIN}` },
+    nodeFlags: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+  });
+  const { base } = api;
 
   // The bench's own connection, without the request pool's time limits.
   db = await new DataSource(dataSourceOptions(database.url)).initialize();
@@ -272,9 +250,7 @@ try {
     };
   }
 
-  console.log(
-    `${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load average ${os.loadavg()[0].toFixed(2)}`,
-  );
+  console.log(machineLine());
   console.log(
     `${ROWS.toLocaleString('en')} leads, ${threads.length.toLocaleString('en')} of them with a thread; cases ${[...CASES].join(', ')}; ${ROUNDS} interleaved rounds of ${SECONDS} s a case at ${CONNECTIONS} connections; messages matched by thread, token and address in turn, each stored`,
   );

@@ -7,17 +7,15 @@
 // interleaved rounds, so the loaded figure has its baseline from the same minutes.
 // The browser's part (its refetch and render) is the browser suite's and Lighthouse's; this
 // is the server's part of the one-second promise.
+// The API runs as `npm start` runs it (bench-processes.mjs, startApi).
 // Usage: npm run bench:live-events -w backend (after npm run build -w backend; needs wrk).
 // BENCH_LIVE_CHANGES (40): changes per round and case; BENCH_LIVE_ROUNDS (2).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
-import { DATABASE_SETTINGS, down, openStream, percentile, signIn, startServer } from './bench-processes.mjs';
+import { down, machineLine, openStream, percentile, signIn, startApi, startDatabase } from './bench-processes.mjs';
 
 const STREAMS = 20;
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 40);
@@ -50,28 +48,13 @@ function intakeLoad(base) {
     });
 }
 
-const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-live-')), 'pg');
-const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings: DATABASE_SETTINGS });
+const database = await startDatabase('live');
 let api;
 const streams = [];
 try {
-  const apiPort = await freePort();
-  const base = `http://127.0.0.1:${apiPort}`;
-  api = await startServer(
-    'API',
-    ['dist/main.js'],
-    {
-      PATH: process.env.PATH,
-      PORT: String(apiPort),
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      ADMIN_PASSWORD: PASSWORD,
-      CONTACT_RATE_LIMIT: '1000000000',
-      TRUST_PROXY: '1',
-    },
-    { url: `${base}/api/health/ready` },
-  );
+  // TRUST_PROXY: the load's X-Forwarded-For gives each request a client IP of its own.
+  api = await startApi({ databaseUrl: database.url, adminPassword: PASSWORD, env: { TRUST_PROXY: '1' } });
+  const { base } = api;
 
   // Twenty teammates, each with one dashboard open (an account holds at most five streams).
   const db = new pg.Client({ connectionString: database.url });
@@ -137,9 +120,7 @@ try {
     }
   }
 
-  console.log(
-    `${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load average ${os.loadavg()[0].toFixed(2)}`,
-  );
+  console.log(machineLine());
   console.log(
     `${ROUNDS} rounds of ${CHANGES} status changes per case, interleaved; each change's event timed on ${STREAMS} open streams (one per teammate), from the PATCH sent to the event read`,
   );

@@ -14,14 +14,10 @@
 // Usage: npm run bench:routing -w backend. BENCH_ROUTING_LEADS (60): leads a case;
 // BENCH_ROUTING_GAP_MS (200): the pause between two of them.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
-import { DATABASE_SETTINGS, down, openStream, percentile, signIn, startServer } from './bench-processes.mjs';
+import { down, machineLine, openStream, percentile, signIn, startApi, startDatabase } from './bench-processes.mjs';
 
 const LEADS = Number(process.env.BENCH_ROUTING_LEADS ?? 60);
 const GAP_MS = Number(process.env.BENCH_ROUTING_GAP_MS ?? 200);
@@ -98,35 +94,22 @@ async function waitUntil(ready) {
   }
 }
 
-const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-routing-')), 'pg');
-const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings: DATABASE_SETTINGS });
+const database = await startDatabase('routing');
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 let api;
 const streams = [];
 try {
-  const apiPort = await freePort();
-  const base = `http://127.0.0.1:${apiPort}`;
-  api = await startServer(
-    'API',
-    // `npm start`'s flags; the outbox's poll interval is the production default (5 s).
-    ['--max-old-space-size=128', '--max-semi-space-size=4', 'dist/main.js'],
-    {
-      PATH: process.env.PATH,
-      MALLOC_ARENA_MAX: '2',
-      PORT: String(apiPort),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      ADMIN_PASSWORD: PASSWORD,
-      CONTACT_RATE_LIMIT: '1000000000',
+  // The outbox's poll interval is the production default (5 s).
+  api = await startApi({
+    databaseUrl: database.url,
+    adminPassword: PASSWORD,
+    env: {
       SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
       MAIL_FROM: 'leads@bench.example',
       PUBLIC_URL: 'https://leads.bench.example',
-      METRICS_PORT: '0',
     },
-    { url: `${base}/api/health/ready` },
-  );
+  });
+  const { base } = api;
 
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
@@ -232,9 +215,7 @@ try {
   const loadLeads = await stopLoad();
   const loadRate = loadLeads / ((performance.now() - started + 1_000) / 1000);
 
-  console.log(
-    `${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load average ${os.loadavg()[0].toFixed(2)}`,
-  );
+  console.log(machineLine());
   console.log(
     `the rule Partnerships deals to ${OWNERS.join(' and ')} round robin; ${LEADS} matching leads a case, one every ${GAP_MS} ms after the last 201; the load: ${LOAD_CONNECTIONS} connections posting other leads, ${down(loadRate, 0)} leads/s; choices: ${choices.map((c) => `${c.username} ${c.newLead}${c.assigned ? '+assigned' : ''}`).join(', ')}`,
   );

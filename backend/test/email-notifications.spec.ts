@@ -217,6 +217,26 @@ describe('e-mail notifications', () => {
     expect(JSON.stringify(await sut.dataSource.query(`SELECT * FROM deliveries`))).not.toContain(secret);
   });
 
+  it("writes until when an invitation's link works in the inviter's time zone, named, as the invited has none yet", async () => {
+    const inviter = await createAccount(sut, 'admin', { email: 'ines@example.com' });
+    await sut.dataSource.query(`UPDATE users SET time_zone = 'Asia/Tokyo' WHERE id = $1`, [inviter.id]);
+    const admin = await signedInAs(sut, inviter);
+    const { body } = await admin
+      .post('/api/admin/invitations')
+      .send({ email: 'far.hire@example.com', role: 'viewer' })
+      .expect(201);
+
+    const { mail } = await mailTo('far.hire@example.com', 'You are invited to the lead inbox');
+    // Tokyo is 9 hours ahead of UTC all year; en-GB has no short name for its zone.
+    const tokyo = new Date(new Date(body.expiresAt).getTime() + 9 * 3_600_000);
+    const clock = `${String(tokyo.getUTCHours()).padStart(2, '0')}:${String(tokyo.getUTCMinutes()).padStart(2, '0')}`;
+    expect(mail.text).toMatch(
+      new RegExp(
+        `The link works once, until \\w{3}, ${tokyo.getUTCDate()} \\w{3} \\d{4}, ${clock} GMT\\+9 \\(time in Asia/Tokyo\\)\\.`,
+      ),
+    );
+  });
+
   describe('the daily digest', () => {
     const digestsTo = async (address: string) =>
       (

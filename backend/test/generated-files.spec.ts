@@ -13,6 +13,7 @@ describe('files generated for the frontend', () => {
     expect(files.map((file) => file.path)).toEqual([
       'frontend/src/generated/api-types.ts',
       'frontend/src/generated/contact-rules.json',
+      'frontend/src/generated/reply-template-variables.json',
     ]);
     for (const file of files) {
       const checkedIn = await readFile(resolve(root, file.path), 'utf8');

@@ -3,6 +3,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { format } from 'prettier';
 import { createOpenApiDocument } from '../src/app-setup.js';
 import { AppModule } from '../src/app.module.js';
+import { TEMPLATE_VARIABLES } from '../src/conversation/reply-template.js';
 import { contactRules } from '../src/leads/contact-rules.js';
 
 interface GeneratedFile {
@@ -26,8 +27,9 @@ async function openApiDocument() {
 }
 
 /**
- * The files the frontend reads from the backend's one definition: the API's types and the
- * contact form's rules. A test fails when the checked-in copies differ from these.
+ * The files the frontend reads from the backend's one definition: the API's types, the
+ * contact form's rules and the reply templates' variables (the form's hint lists them). A
+ * test fails when the checked-in copies differ from these.
  */
 export async function generatedFiles(prettierConfig: Record<string, unknown>): Promise<GeneratedFile[]> {
   const document = await openApiDocument();
@@ -40,6 +42,10 @@ export async function generatedFiles(prettierConfig: Record<string, unknown>): P
     {
       path: 'frontend/src/generated/contact-rules.json',
       content: await format(JSON.stringify(contactRules), { ...prettierConfig, parser: 'json' }),
+    },
+    {
+      path: 'frontend/src/generated/reply-template-variables.json',
+      content: await format(JSON.stringify(TEMPLATE_VARIABLES), { ...prettierConfig, parser: 'json' }),
     },
   ];
 }

@@ -1,35 +1,8 @@
-import type { Page } from '@playwright/test';
-import { calcomSignature } from './booking';
+import { calcomBooking, postCalcomBooking } from './booking';
 import { expect, signIn, test, unique } from './fixtures';
 
 // Booking links: the admin sets their own link and the team's, a lead books through it, and the
 // signed Cal.com booking that comes back shows on the lead's row and in its drawer.
-
-/** A Cal.com booking event for the lead, as Cal.com's webhook posts it (signed). */
-async function postBooking(page: Page, event: Record<string, unknown>): Promise<void> {
-  const body = JSON.stringify(event);
-  const res = await page.request.post('/api/integrations/calcom', {
-    headers: { 'Content-Type': 'application/json', 'X-Cal-Signature-256': calcomSignature(body) },
-    data: body,
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  expect(((await res.json()) as { stored: number }).stored).toBe(1);
-}
-
-const booking = (triggerEvent: string, uid: string, leadId: string, start: Date, extra: Record<string, unknown> = {}) => ({
-  triggerEvent,
-  createdAt: new Date().toISOString(),
-  payload: {
-    uid,
-    startTime: start.toISOString(),
-    endTime: new Date(start.getTime() + 30 * 60_000).toISOString(),
-    location: 'https://meet.example/intro',
-    organizer: { email: 'admin@example.com', name: 'Admin', timeZone: 'UTC' },
-    attendees: [{ email: 'someone@example.com', name: 'Someone', timeZone: 'UTC' }],
-    metadata: { leadId },
-    ...extra,
-  },
-});
 
 test('the account and the team set their booking links; a booked meeting shows on the row and in the drawer', async ({
   page,
@@ -72,8 +45,11 @@ test('the account and the team set their booking links; a booked meeting shows o
   // The lead books, moves the call once, and it comes back signed.
   const first = new Date(Date.now() + 3 * 86_400_000);
   const moved = new Date(Date.now() + 4 * 86_400_000);
-  await postBooking(page, booking('BOOKING_CREATED', `e2e-${word}-1`, id, first));
-  await postBooking(page, booking('BOOKING_RESCHEDULED', `e2e-${word}-2`, id, moved, { rescheduleUid: `e2e-${word}-1` }));
+  await postCalcomBooking(page.request, calcomBooking('BOOKING_CREATED', `e2e-${word}-1`, id, first));
+  await postCalcomBooking(
+    page.request,
+    calcomBooking('BOOKING_RESCHEDULED', `e2e-${word}-2`, id, moved, { rescheduleUid: `e2e-${word}-1` }),
+  );
 
   await page.goto(`/admin?q=${word}`);
   const row = page.getByRole('row', { name });

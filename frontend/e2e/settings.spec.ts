@@ -53,6 +53,7 @@ test('an admin opens Settings from the header and reaches each section in one cl
   // The response time has a section of its own (it was under E-mail), one click away.
   await sectionList(page).getByRole('link', { name: 'Response time' }).click();
   await expect(page).toHaveURL(/\/admin\/settings#response-time$/);
+  await expect(page).toHaveTitle(`Response time · Settings · ${PRODUCT_NAME}`);
   await expect(sectionHeading(page, 'Response time')).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Save response time' })).toBeVisible();
 

@@ -23,9 +23,15 @@ export class TeamEmails {
     return this.mail.link(`/admin/invite#${token}`);
   }
 
-  async queueInvitation(manager: EntityManager, to: string, inviteUrl: string, role: Role, expiresAt: Date): Promise<boolean> {
+  /** `timeZone`: the inviter's, in which the link's end is written. */
+  async queueInvitation(
+    manager: EntityManager,
+    to: string,
+    invitation: { inviteUrl: string; role: Role; expiresAt: Date; timeZone: string },
+  ): Promise<boolean> {
     if (!this.mail.enabled) return false;
-    const content = invitationEmail(inviteUrl, role, expiresAt, this.mail.publicUrl);
+    const { inviteUrl, role, expiresAt, timeZone } = invitation;
+    const content = invitationEmail(inviteUrl, role, expiresAt, timeZone, this.mail.publicUrl);
     await queueEmails(manager, [{ kind: 'invitation', to, content }]);
     return true;
   }

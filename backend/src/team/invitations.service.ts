@@ -53,7 +53,8 @@ export class InvitationsService {
         { actor, action: 'invite', detail: { invitationId: id, role, replaced: replaced?.id ?? null } },
         manager,
       );
-      return this.teamEmails.queueInvitation(manager, normalised, inviteUrl, role, expiresAt);
+      const { timeZone } = await manager.findOneOrFail(User, { where: { id: actor.id }, select: { timeZone: true } });
+      return this.teamEmails.queueInvitation(manager, normalised, { inviteUrl, role, expiresAt, timeZone });
     });
     if (emailed) this.deliveries.nudge();
     // The link is in the answer either way: the dashboard shows it to copy.

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { LoadingScreen } from '@/components/loading-screen';
-import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
+import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 
 // The pages built with MUI are chunks of their own, MUI with them: the landing page, plain
@@ -27,10 +27,10 @@ const TEAM_PAGES = [
   [paths.account, <AccountPage />],
   [paths.team, <TeamPage />],
   [paths.settings, <SettingsPage />],
-  // The sections that were pages of their own: the settings page at that section, with its title.
-  [paths.webhooks, <SettingsPage section="webhooks" title={pageMeta.webhooks.title} />],
-  [paths.emailSettings, <SettingsPage section="email" title={pageMeta.emailSettings.title} />],
-  [paths.routing, <SettingsPage section="routing" title={pageMeta.routing.title} />],
+  // The sections that were pages of their own: the settings page at that section, named after it.
+  [paths.webhooks, <SettingsPage section="webhooks" />],
+  [paths.emailSettings, <SettingsPage section="email" />],
+  [paths.routing, <SettingsPage section="routing" />],
 ] as const;
 
 /** The routes: `/`, `/admin`, the team's pages under `/admin/`, `/privacy`, and the 404 page for anything else. */

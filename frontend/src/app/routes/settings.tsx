@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { FoldableSection } from '@/components/foldable-section';
 import { pageMeta } from '@/config/pages';
@@ -9,12 +9,13 @@ import { AdminFrame } from './admin-frame';
 import { type SettingsSection, type SettingsSectionId, SETTINGS_SECTIONS, settingsSectionOf } from './settings-sections';
 import './settings.css';
 
+// The URL's `#anchor`; none where the build prerenders the page (scripts/prerender.mjs, no window).
+const anchor = () => (typeof window === 'undefined' ? '' : window.location.hash.slice(1));
+
 // MUI's `sm` breakpoint: below it the page starts with its sections folded.
 const PHONE = '(max-width: 599.95px)';
 
 export type SettingsPageProps = {
-  /** A section's own path keeps the title it had as a page of its own ("Webhooks · Settings · …"). */
-  title?: string;
   /** The section a path opens the page at (`/admin/settings/webhooks`); else the URL's `#anchor`'s. */
   section?: SettingsSectionId;
 };
@@ -24,17 +25,18 @@ export type SettingsPageProps = {
  * response time, the booking link, the reply templates, webhooks and routing. Admins see every section, members
  * Routing (to read), viewers a note.
  */
-export function SettingsPage({ title = pageMeta.settings.title, section }: SettingsPageProps) {
-  return <AdminFrame title={title}>{(user) => (user ? <Settings user={user} section={section} /> : <SignInForm />)}</AdminFrame>;
+export function SettingsPage({ section }: SettingsPageProps) {
+  const target = useTargetSection(section);
+  // The section jumped to names the page ("Webhooks · Settings · …"), as its own path's title does.
+  const title = target ? `${target.title} · ${pageMeta.settings.title}` : pageMeta.settings.title;
+  return <AdminFrame title={title}>{(user) => (user ? <Settings user={user} target={target} /> : <SignInForm />)}</AdminFrame>;
 }
 
-function Settings({ user, section }: { user: SessionUser; section?: SettingsSectionId }) {
+function Settings({ user, target }: { user: SessionUser; target: SettingsSection | undefined }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusIfLost(headingRef);
   const sections = SETTINGS_SECTIONS.filter((candidate) => can(user.role, candidate.permission));
-  const [target] = useState(() => settingsSectionOf(section ?? window.location.hash.slice(1)));
   const [open, setOpen] = useState(() => initiallyOpen(sections, target));
-  const unfold = useCallback((id: SettingsSectionId) => setOpen((ids) => new Set(ids).add(id)), []);
   // The section jumped to, alone (as its address opens it): the others, open, would push it
   // off the screen as their data came in after the jump.
   const showAlone = (id: SettingsSectionId) => setOpen(new Set([id]));
@@ -45,7 +47,12 @@ function Settings({ user, section }: { user: SessionUser; section?: SettingsSect
       return next;
     });
 
-  useUnfoldOnAnchor(unfold);
+  // A section jumped to by its anchor (back or forward too) unfolds, the others left as they are.
+  const [jumpedTo, setJumpedTo] = useState(target);
+  if (target !== jumpedTo) {
+    setJumpedTo(target);
+    if (target) setOpen((ids) => new Set(ids).add(target.id));
+  }
 
   return (
     <div className="settings-page">
@@ -91,14 +98,17 @@ function initiallyOpen(sections: readonly SettingsSection[], target: SettingsSec
   return new Set(phone ? [] : sections.map(({ id }) => id));
 }
 
-/** Going back or forward to a section's anchor unfolds it. */
-function useUnfoldOnAnchor(unfold: (id: SettingsSectionId) => void) {
+/**
+ * The section the address names: its path's (`/admin/settings/webhooks`) or else its anchor's
+ * at first, then the anchor of each link, back or forward that changes it (the path's again
+ * where the anchor goes).
+ */
+function useTargetSection(section: SettingsSectionId | undefined): SettingsSection | undefined {
+  const [target, setTarget] = useState(() => settingsSectionOf(section ?? anchor()));
   useEffect(() => {
-    const onHashChange = () => {
-      const section = settingsSectionOf(window.location.hash.slice(1));
-      if (section) unfold(section.id);
-    };
+    const onHashChange = () => setTarget(settingsSectionOf(anchor()) ?? settingsSectionOf(section ?? ''));
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, [unfold]);
+  }, [section]);
+  return target;
 }

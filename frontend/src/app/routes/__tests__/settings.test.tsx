@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_NAME } from '@/config/brand';
 import type { SessionUser } from '@/config/roles';
 import { queryClient } from '@/lib/query-client';
 import { renderApp, TEST_ADMIN } from '@/testing/test-utils';
@@ -79,6 +80,22 @@ describe(SettingsPage.name, () => {
     expect(expanded().length).toBeGreaterThan(1);
     await user.click(screen.getByRole('link', { name: 'Routing' }));
     expect(expanded()).toEqual(['Routing']);
+  });
+
+  it("names in the page's title the section its path, its anchor or a link of the list opens at", async () => {
+    signIn(TEST_ADMIN);
+    window.location.hash = '#templates';
+    const { user, unmount } = renderApp(<SettingsPage />, { route: '/admin/settings' });
+    await screen.findByRole('navigation', { name: 'Settings sections' });
+    await waitFor(() => expect(document.title).toBe(`Reply templates · Settings · ${PRODUCT_NAME}`));
+    await user.click(screen.getByRole('link', { name: 'Webhooks' }));
+    await waitFor(() => expect(document.title).toBe(`Webhooks · Settings · ${PRODUCT_NAME}`));
+    unmount();
+
+    window.location.hash = '';
+    renderApp(<SettingsPage section="routing" />, { route: '/admin/settings/routing' });
+    await screen.findByRole('navigation', { name: 'Settings sections' });
+    await waitFor(() => expect(document.title).toBe(`Routing · Settings · ${PRODUCT_NAME}`));
   });
 
   it('starts with every section folded on a phone', async () => {

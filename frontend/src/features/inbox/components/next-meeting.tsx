@@ -1,5 +1,5 @@
 import type { ContactSubmission } from '../api/contact-types';
-import { localTime } from '../utils/relative-time';
+import { LocalTime } from './local-time';
 import './lead-parts.css';
 
 export type NextMeetingProps = {
@@ -10,8 +10,8 @@ export type NextMeetingProps = {
 export function NextMeeting({ lead }: NextMeetingProps) {
   if (!lead.nextMeetingAt) return null;
   return (
-    <span className="lead-caption lead-time" data-testid="next-meeting">
-      Meeting: <time dateTime={lead.nextMeetingAt}>{localTime(lead.nextMeetingAt)}</time>
+    <span className="lead-caption lead-time next-meeting" data-testid="next-meeting">
+      Meeting: <LocalTime iso={lead.nextMeetingAt} />
     </span>
   );
 }

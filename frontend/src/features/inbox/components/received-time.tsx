@@ -1,5 +1,6 @@
 import { useMinuteClock } from '@/lib/minute-clock';
-import { localTime, relativeTime } from '../utils/relative-time';
+import { relativeTime } from '../utils/relative-time';
+import { LocalTime } from './local-time';
 import './lead-parts.css';
 
 export type ReceivedTimeProps = {
@@ -14,9 +15,7 @@ export function ReceivedTime({ iso }: ReceivedTimeProps) {
   const now = useMinuteClock();
   return (
     <>
-      <time className="lead-text lead-time" dateTime={iso}>
-        {localTime(iso)}
-      </time>
+      <LocalTime iso={iso} className="lead-text lead-time" />
       <span className="lead-caption received-time__relative">{relativeTime(iso, now)}</span>
     </>
   );

@@ -27,15 +27,15 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
       <article className="lead-card" data-testid="submission" aria-label={submission.name}>
         <div className="lead-card__name">
           <SelectLeadBox id={submission.id} name={submission.name} />
-          <button type="button" className="lead-card__open" onClick={() => onOpen(submission.id)}>
+          <button type="button" className="lead-open lead-card__open" onClick={() => onOpen(submission.id)}>
             {submission.name}
           </button>
           <RepeatMarker repeatOf={submission.repeatOf} />
         </div>
-        <p className="lead-card__text">
+        <p className="lead-text">
           <EmailText email={submission.email} />
         </p>
-        {submission.company ? <p className="lead-card__text lead-card__text--secondary">{submission.company}</p> : null}
+        {submission.company ? <p className="lead-text lead-card__secondary">{submission.company}</p> : null}
         <div className="lead-card__tags">
           <InterestChip interest={submission.interest} />
           <LinkedInLink linkedin={submission.linkedin} />

@@ -50,7 +50,7 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
       ) : null}
       <td>
         <div className="lead-table__line">
-          <button type="button" className="lead-table__open" onClick={() => onOpen(submission.id)}>
+          <button type="button" className="lead-open lead-table__open" onClick={() => onOpen(submission.id)}>
             {submission.name}
           </button>
           <RepeatMarker repeatOf={submission.repeatOf} />

@@ -19,3 +19,17 @@ export function localTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
+
+/**
+ * localTime's text as its date and its time ("11/29/2026," and "4:09:31 AM"), which read as
+ * the whole with a space between them, so that a narrow column can break the line there and
+ * nowhere else; one part where the locale's text does not start with its date, or it is no date.
+ */
+export function localTimeParts(iso: string): string[] {
+  const whole = localTime(iso);
+  const date = new Date(iso);
+  const day = Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+  // What follows the date: the punctuation closing it (", " in English), a space, the time.
+  const rest = day && whole.startsWith(day) ? /^(\S*)\s(.+)$/.exec(whole.slice(day.length)) : null;
+  return rest ? [day + rest[1], rest[2]] : [whole];
+}

@@ -12,13 +12,3 @@ export const REPLY_TEMPLATES_API = '/api/admin/reply-templates';
 export const replyTemplateKeys = { all: [...queryKeys.admin, 'reply-templates'] as const };
 
 export const replyTemplateUrl = (id: string) => `${REPLY_TEMPLATES_API}/${encodeURIComponent(id)}`;
-
-/** The variables a template may hold (the API refuses any other), as the body's hint lists them. */
-export const TEMPLATE_VARIABLES = [
-  'lead.name',
-  'lead.firstName',
-  'lead.company',
-  'lead.interest',
-  'me.name',
-  'me.bookingUrl',
-] as const;

@@ -3,12 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import templateVariables from '@/generated/reply-template-variables.json';
 import { isApiError } from '@/lib/api-client';
 import { useSaveReplyTemplate } from '../api/save-reply-template';
-import { type ReplyTemplate, TEMPLATE_VARIABLES } from '../api/reply-template-keys';
+import type { ReplyTemplate } from '../api/reply-template-keys';
 
 const EMPTY = { name: '', subject: '', body: '' };
-const VARIABLES_HINT = `Variables: ${TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(', ')}`;
+// The variables a template may hold (the API refuses any other), from the API's own list.
+const VARIABLES_HINT = `Variables: ${templateVariables.map((name) => `{{${name}}}`).join(', ')}`;
 
 /** What the API said, without the status in front of a refusal's rules ("body has an unknown variable {{lead.email}}"). */
 const refusal = (error: Error) => (isApiError(error, 400) ? error.message.replace(/^400: /, '') : error.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '../relative-time';
+import { localTime, localTimeParts, relativeTime } from '../relative-time';
 
 const now = new Date('2026-11-23T12:00:00Z');
 
@@ -14,5 +14,19 @@ describe(relativeTime.name, () => {
   it('gives the local date past a month, and the text as it is when it is no date', () => {
     expect(relativeTime('2026-01-01T12:00:00Z', now)).toBe(new Date('2026-01-01T12:00:00Z').toLocaleDateString());
     expect(relativeTime('not a date', now)).toBe('not a date');
+  });
+});
+
+describe(localTimeParts.name, () => {
+  it('splits the local time into its date and its time, which read as the whole with a space between', () => {
+    const iso = '2026-11-29T16:09:31Z';
+    const parts = localTimeParts(iso);
+    expect(parts).toHaveLength(2);
+    expect(parts.join(' ')).toBe(localTime(iso));
+    expect(parts[0]).toBe(`${new Date(iso).toLocaleDateString()},`);
+  });
+
+  it('keeps a text that is no date whole', () => {
+    expect(localTimeParts('not a date')).toEqual(['not a date']);
   });
 });
