@@ -15,7 +15,10 @@
 // (5): seconds a round; BENCH_INBOUND_ROUNDS (2); BENCH_INBOUND_CASES
 // (rate,event,memory,text-memory): the parts run (`BENCH_ROWS=1000
 // BENCH_INBOUND_CASES=memory,text-memory` measures the 25 MB messages in a minute). BENCH_INBOUND_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and
-// where its time went is printed at the end.
+// where its time went is printed at the end. BENCH_INBOUND_STATEMENTS=1: PostgreSQL counts the
+// statements (pg_stat_statements) of the rate case's stored messages, printed per message.
+// Beside each case's rate: the CPU the API and PostgreSQL spent per message (Linux's /proc), a
+// figure that a busy machine disturbs far less than the rate.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -41,6 +44,7 @@ const REPLY_DOMAIN = 'replies.bench.example';
 const SECRET = randomBytes(32).toString('base64url');
 const PASSWORD = randomBytes(18).toString('base64url');
 const PROFILE_DIR = process.env.BENCH_INBOUND_CPU_PROFILE;
+const COUNT_STATEMENTS = process.env.BENCH_INBOUND_STATEMENTS === '1';
 const CASES = new Set((process.env.BENCH_INBOUND_CASES ?? 'rate,event,memory,text-memory').split(','));
 
 let sequence = 0;
@@ -99,6 +103,19 @@ function replyOfText(lead, mb) {
   return reply('token', lead, { type: 'text/plain; charset=utf-8', text });
 }
 
+/**
+ * The statements PostgreSQL ran since pg_stat_statements_reset(), most called first: calls and
+ * ms of execution (the API's periodic jobs' among them, a few calls each).
+ */
+async function statementsSince() {
+  return db.query(
+    `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+       FROM pg_stat_statements
+      WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 0
+      ORDER BY calls DESC, total_exec_time DESC`,
+  );
+}
+
 /** One POST of `raw`; answers its ms, or throws unless it was stored. */
 async function post(base, raw) {
   const started = performance.now();
@@ -124,6 +141,27 @@ async function load(request) {
   return times;
 }
 
+/** The CPU time a process has used, its waited-for children's too, in ms (Linux's /proc, clock ticks of 10 ms). */
+async function cpuMs(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command's closing parenthesis: state is the 3rd, utime the 14th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length < 15 ? 0 : fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks) * 10, 0);
+}
+
+/** The CPU time of PostgreSQL's postmaster and every process it started (its backends), in ms. */
+async function postgresCpuMs() {
+  const postmaster = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  let total = await cpuMs(postmaster);
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === postmaster) total += await cpuMs(Number(entry));
+  }
+  return total;
+}
+
 /** The process's peak resident memory so far, in MB (Linux's VmHWM). */
 async function peakMb(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -131,10 +169,16 @@ async function peakMb(pid) {
 }
 
 const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-inbound-')), 'pg');
-const database = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings: DATABASE_SETTINGS });
+const database = await startEmbeddedPostgres({
+  dataDir,
+  port: await freePort(),
+  persistent: false,
+  settings: { ...DATABASE_SETTINGS, ...(COUNT_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}) },
+});
 let api;
 let db;
 const streams = [];
+const statements = [];
 try {
   const apiPort = await freePort();
   const base = `http://127.0.0.1:${apiPort}`;
@@ -207,6 +251,16 @@ try {
     return reply(way, lead);
   };
   const cases = { 'inbound e-mail (POST, stored)': [], 'floor: GET /api/health/live': [] };
+  const cpu = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: 0, postgres: 0 }]));
+  /** `request` under load, and the CPU the API and PostgreSQL spent meanwhile added to `name`'s. */
+  const measured = async (name, request) => {
+    const before = { api: await cpuMs(api.child.pid), postgres: await postgresCpuMs() };
+    const times = await load(request);
+    cpu[name].api += (await cpuMs(api.child.pid)) - before.api;
+    cpu[name].postgres += (await postgresCpuMs()) - before.postgres;
+    return times;
+  };
+  if (COUNT_STATEMENTS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const live = async () => {
     const started = performance.now();
     const res = await fetch(`${base}/api/health/live`);
@@ -216,10 +270,14 @@ try {
   };
   if (CASES.has('rate')) {
     await load(() => post(base, next())); // warm-up
+    if (COUNT_STATEMENTS) await db.query('SELECT pg_stat_statements_reset()');
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? Object.keys(cases) : Object.keys(cases).reverse();
-      for (const name of order) cases[name].push(...(await load(name.startsWith('inbound') ? () => post(base, next()) : live)));
+      for (const name of order)
+        cases[name].push(...(await measured(name, name.startsWith('inbound') ? () => post(base, next()) : live)));
     }
+    // Read before anything else runs: every statement since the reset is the rate case's (the floor's GET runs none).
+    if (COUNT_STATEMENTS) statements.push(...(await statementsSince()));
   }
 
   // From the POST to the event on every open dashboard.
@@ -290,10 +348,24 @@ try {
             'p50 ms': down(percentile(ms, 50), 1),
             'p99 ms': down(percentile(ms, 99), 1),
             'rate ÷ floor': down(ms.length / (ROUNDS * SECONDS) / floorRate, 3),
+            'API CPU ms each': down(cpu[name].api / ms.length, 2),
+            'PostgreSQL CPU ms each': down(cpu[name].postgres / ms.length, 2),
           },
         ]),
       ),
     );
+  if (statements.length > 0) {
+    const stored = cases['inbound e-mail (POST, stored)'].length;
+    const perMessage = statements.reduce((sum, { calls }) => sum + calls, 0) / stored;
+    console.log(`statements a stored message (pg_stat_statements, BEGIN and COMMIT included): ${down(perMessage, 2)}`);
+    console.table(
+      statements.slice(0, 20).map(({ calls, ms, query }) => ({
+        'per message': down(calls / stored, 2),
+        'exec ms each': down(ms / calls, 3),
+        query,
+      })),
+    );
+  }
   if (CASES.has('event'))
     console.table({
       [`a reply's lead.message on ${STREAMS} open streams`]: {
