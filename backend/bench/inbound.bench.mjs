@@ -116,6 +116,44 @@ async function statementsSince() {
   );
 }
 
+/**
+ * The plan of the inbound matching, each way, as the database of a million leads runs it
+ * (EXPLAIN ANALYZE in a transaction rolled back: the lock is taken and let go): one line per node.
+ */
+async function matchingPlans(lead) {
+  const { MATCH_AND_LOCK_LEAD_SQL } = await import('../dist/conversation/inbound-lead-match.sql.js');
+  const ways = {
+    thread: [[`<out-${lead.n}@bench.example>`], [], `lead${lead.n}@example.com`],
+    token: [[], [lead.token], `lead${lead.n}@example.com`],
+    address: [[], [], `lead${lead.n + 1}@example.com`],
+  };
+  const statements = Object.fromEntries(
+    Object.entries(ways).map(([way, parameters]) => [
+      `the matching by ${way}`,
+      [`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${MATCH_AND_LOCK_LEAD_SQL}`, parameters],
+    ]),
+  );
+  // A lead's first reply makes it awaiting: an indexed column's change, with its triggers' time.
+  statements["the lead's update (its first reply)"] = [
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) UPDATE contact_submissions
+        SET last_message_at = now(), awaiting_reply = true, version = version + 1
+      WHERE canonical_email(email) = $1 AND NOT awaiting_reply`,
+    [`lead${lead.n + 2}@example.com`],
+  ];
+  const plans = {};
+  for (const [name, [sql, parameters]] of Object.entries(statements)) {
+    const runner = db.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      plans[name] = (await runner.query(sql, parameters)).map((row) => row['QUERY PLAN']);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+  return plans;
+}
+
 /** One POST of `raw`; answers its ms, or throws unless it was stored. */
 async function post(base, raw) {
   const started = performance.now();
@@ -179,6 +217,7 @@ let api;
 let db;
 const streams = [];
 const statements = [];
+let plans;
 try {
   const apiPort = await freePort();
   const base = `http://127.0.0.1:${apiPort}`;
@@ -278,6 +317,7 @@ try {
     }
     // Read before anything else runs: every statement since the reset is the rate case's (the floor's GET runs none).
     if (COUNT_STATEMENTS) statements.push(...(await statementsSince()));
+    if (COUNT_STATEMENTS) plans = await matchingPlans(threads[0]);
   }
 
   // From the POST to the event on every open dashboard.
@@ -366,6 +406,7 @@ try {
       })),
     );
   }
+  for (const [name, lines] of Object.entries(plans ?? {})) console.log(`\n${name}:\n${lines.join('\n')}`);
   if (CASES.has('event'))
     console.table({
       [`a reply's lead.message on ${STREAMS} open streams`]: {

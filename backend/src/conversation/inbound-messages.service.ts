@@ -10,6 +10,7 @@ import { noticeEmail } from '../mail/email-layout.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
 import type { InboundResultDto } from './dto/lead-message.dto.js';
+import { MATCH_AND_LOCK_LEAD_SQL } from './inbound-lead-match.sql.js';
 import { type InboundMessage, parseInbound, replyTokensOf } from './inbound-message.js';
 import type { MessageSource } from './mime-parser.js';
 import type { MatchedBy } from './lead-message.entity.js';
@@ -89,30 +90,13 @@ export class InboundMessages {
     return result;
   }
 
-  /**
-   * The lead, found in the contract's order — its thread (In-Reply-To, References: the newest
-   * stored message they name), its reply token, its sender's canonical address (the most recent
-   * such lead) — and locked, so that a teammate's message and this one take turns: one
-   * statement. COALESCE evaluates its arguments in order and stops at the first found (a
-   * documented guarantee), so a way is looked up only when those before it found nothing.
-   */
+  /** The lead, matched in the contract's order and locked (inbound-lead-match.sql.ts); undefined when none matches. */
   private async matchAndLock(manager: EntityManager, message: InboundMessage): Promise<MatchedLead | undefined> {
-    const [lead] = await manager.query<MatchedLead[]>(
-      `WITH matched AS (
-         SELECT COALESCE(
-           (SELECT ARRAY[submission_id::text, 'thread'] FROM lead_messages
-             WHERE message_id = ANY($1::text[]) ORDER BY created_at DESC LIMIT 1),
-           (SELECT ARRAY[submission_id::text, 'token'] FROM lead_reply_tokens WHERE token = ANY($2::text[]) LIMIT 1),
-           (SELECT ARRAY[id::text, 'address'] FROM contact_submissions WHERE canonical_email(email) = canonical_email($3)
-             ORDER BY submitted_at DESC, id DESC LIMIT 1)
-         ) AS found
-       )
-       SELECT s.id, s.name, s.assignee_id AS "assigneeId", s.held_as_spam AND s.status = 'spam' AS "heldAsSpam",
-              matched.found[2] AS "matchedBy"
-         FROM matched JOIN contact_submissions s ON s.id = matched.found[1]::uuid
-          FOR UPDATE OF s`,
-      [message.threadIds, replyTokensOf(message.recipients), message.fromAddress],
-    );
+    const [lead] = await manager.query<MatchedLead[]>(MATCH_AND_LOCK_LEAD_SQL, [
+      message.threadIds,
+      replyTokensOf(message.recipients),
+      message.fromAddress,
+    ]);
     return lead;
   }
 
