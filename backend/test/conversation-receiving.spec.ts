@@ -225,6 +225,30 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     expect(await versionOf(byThread.id)).toBe(before + 1);
   });
 
+  it("a reply's update of its lead changes none of the analytics' counts, and appends no delta to them", async () => {
+    const id = await lead('counts@example.org');
+    // Its own snapshot: the periodic roll-up that folds the deltas away does not show here.
+    const runner = sut.dataSource.createQueryRunner();
+    await runner.startTransaction('REPEATABLE READ');
+    try {
+      const deltas = async (): Promise<number> =>
+        (await runner.query('SELECT count(*)::int AS n FROM contact_submission_deltas'))[0].n;
+      const before = await deltas();
+      // As the inbound endpoint's statement updates the lead.
+      await runner.query(
+        'UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = true, version = version + 1 WHERE id = $1',
+        [id],
+      );
+      expect(await deltas()).toBe(before);
+      // A change the counts follow still appends its deltas (marked spam: it leaves them).
+      await runner.query(`UPDATE contact_submissions SET status = 'spam' WHERE id = $1`, [id]);
+      expect(await deltas()).toBe(before + 1);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
   it('folds the quoted history, keeps no script and no remote URL of an HTML-only message', async () => {
     const id = await lead('html@example.org');
     const raw = await rawEmail({

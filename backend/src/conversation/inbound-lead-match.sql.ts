@@ -11,10 +11,11 @@
  * guarantee of PostgreSQL's documentation), so a way is looked up only when those before it
  * found nothing. Each way answers `{lead id, way}`; the lead's row is then locked (FOR
  * UPDATE), so that a teammate's message and this one take turns, and its columns that storing
- * and telling the team need are read with it.
+ * and telling the team need are read with it. MATERIALIZED: inlined, the CTE's COALESCE was
+ * copied into each use of `found` and every way looked up twice.
  */
 export const MATCH_AND_LOCK_LEAD_SQL = `
-  WITH matched AS (
+  WITH matched AS MATERIALIZED (
     SELECT COALESCE(
       (SELECT ARRAY[submission_id::text, 'thread'] FROM lead_messages
         WHERE message_id = ANY($1::text[]) ORDER BY created_at DESC LIMIT 1),
