@@ -209,7 +209,12 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     expect((await postInbound(sut, threadFirst).expect(202)).body).toEqual({ stored: 1, leadId: byThread.id });
     const tokenNext = await rawEmail({ ...all, inReplyTo: '<unknown@example.org>', messageId: '<order-2@example.org>' });
     expect((await postInbound(sut, tokenNext).expect(202)).body).toEqual({ stored: 1, leadId: byToken.id });
-    const addressLast = await rawEmail({ ...all, inReplyTo: undefined, to: 'leads@example.com', messageId: '<order-3@example.org>' });
+    const addressLast = await rawEmail({
+      ...all,
+      inReplyTo: undefined,
+      to: 'leads@example.com',
+      messageId: '<order-3@example.org>',
+    });
     expect((await postInbound(sut, addressLast).expect(202)).body).toEqual({ stored: 1, leadId: byAddress });
 
     // A relay that retries before the first answer: five posts of one message at once, one stored.
@@ -220,7 +225,8 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     const answers = await Promise.all(Array.from({ length: 5 }, () => postInbound(sut, again).expect(202)));
     expect(answers.map(({ body }) => body.stored).sort()).toEqual([0, 0, 0, 0, 1]);
     expect(
-      (await sut.dataSource.query(`SELECT count(*)::int AS n FROM lead_messages WHERE message_id = '<order-4@example.org>'`))[0].n,
+      (await sut.dataSource.query(`SELECT count(*)::int AS n FROM lead_messages WHERE message_id = '<order-4@example.org>'`))[0]
+        .n,
     ).toBe(1);
     expect(await versionOf(byThread.id)).toBe(before + 1);
   });

@@ -198,9 +198,7 @@ export class LeadEvents {
   /** A message of the lead's conversation was stored (and the lead changed, with `changed`). How many deliveries were queued. */
   message(manager: EntityManager, message: LeadMessageEvent): Promise<number> {
     return this.tell((channel) =>
-      channel.message
-        ? channel.message(manager, message)
-        : message.changed && channel.updated?.(manager, message.changed),
+      channel.message ? channel.message(manager, message) : message.changed && channel.updated?.(manager, message.changed),
     );
   }
 

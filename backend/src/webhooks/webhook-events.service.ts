@@ -71,7 +71,8 @@ export class WebhookEvents implements OnModuleInit {
     );
     const taking = (event: WebhookEvent) => endpoints.filter((endpoint) => endpoint.events.includes(event));
     const deliveries: NewDelivery[] = [];
-    if (events.includes('lead.message')) deliveries.push(...this.deliveries(taking('lead.message'), 'lead.message', { leadId, messageId, direction }, leadId));
+    if (events.includes('lead.message'))
+      deliveries.push(...this.deliveries(taking('lead.message'), 'lead.message', { leadId, messageId, direction }, leadId));
     if (changed && taking('lead.updated').length > 0) {
       const detail = await changed.detail();
       if (!detail.heldAsSpam) deliveries.push(...this.deliveries(taking('lead.updated'), 'lead.updated', detail, changed.id));
