@@ -17,10 +17,16 @@ export const backendDir = path.resolve(import.meta.dirname, '..');
 // the servers' CPU, not this machine's disk (which capped the bare server at ~1,000 req/s).
 export const DATABASE_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
-/** A throw-away embedded PostgreSQL with DATABASE_SETTINGS, its folder named after `name`. */
-export async function startDatabase(name) {
+/** A throw-away embedded PostgreSQL with DATABASE_SETTINGS (and `settings`), its folder named after `name`; its `dataDir` beside. */
+export async function startDatabase(name, settings = {}) {
   const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`)), 'pg');
-  return startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false, settings: DATABASE_SETTINGS });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    persistent: false,
+    settings: { ...DATABASE_SETTINGS, ...settings },
+  });
+  return Object.assign(server, { dataDir });
 }
 
 /** Starts `args` with node and waits until `ready` answers; `stop()` ends it by its PID. */

@@ -15,7 +15,10 @@
 // (5): seconds a round; BENCH_INBOUND_ROUNDS (2); BENCH_INBOUND_CASES
 // (rate,event,memory,text-memory): the parts run (`BENCH_ROWS=1000
 // BENCH_INBOUND_CASES=memory,text-memory` measures the 25 MB messages in a minute). BENCH_INBOUND_CPU_PROFILE=<dir>: the API runs under `node --cpu-prof` (slower), and
-// where its time went is printed at the end.
+// where its time went is printed at the end. BENCH_INBOUND_STATEMENTS=1: PostgreSQL counts the
+// statements (pg_stat_statements) of the rate case's stored messages, printed per message.
+// Beside each case's rate: the CPU the API and PostgreSQL spent per message (Linux's /proc), a
+// figure that a busy machine disturbs far less than the rate.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +42,7 @@ const REPLY_DOMAIN = 'replies.bench.example';
 const SECRET = randomBytes(32).toString('base64url');
 const PASSWORD = randomBytes(18).toString('base64url');
 const PROFILE_DIR = process.env.BENCH_INBOUND_CPU_PROFILE;
+const COUNT_STATEMENTS = process.env.BENCH_INBOUND_STATEMENTS === '1';
 const CASES = new Set((process.env.BENCH_INBOUND_CASES ?? 'rate,event,memory,text-memory').split(','));
 
 let sequence = 0;
@@ -97,6 +101,57 @@ function replyOfText(lead, mb) {
   return reply('token', lead, { type: 'text/plain; charset=utf-8', text });
 }
 
+/**
+ * The statements PostgreSQL ran since pg_stat_statements_reset(), most called first: calls and
+ * ms of execution (the API's periodic jobs' among them, a few calls each).
+ */
+async function statementsSince() {
+  return db.query(
+    `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+       FROM pg_stat_statements
+      WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 0
+      ORDER BY calls DESC, total_exec_time DESC`,
+  );
+}
+
+/**
+ * The plan of the inbound matching, each way, as the database of a million leads runs it
+ * (EXPLAIN ANALYZE in a transaction rolled back: the lock is taken and let go): one line per node.
+ */
+async function matchingPlans(lead) {
+  const { MATCH_AND_LOCK_LEAD_SQL } = await import('../dist/conversation/inbound-lead-match.sql.js');
+  const ways = {
+    thread: [[`<out-${lead.n}@bench.example>`], [], `lead${lead.n}@example.com`],
+    token: [[], [lead.token], `lead${lead.n}@example.com`],
+    address: [[], [], `lead${lead.n + 1}@example.com`],
+  };
+  const statements = Object.fromEntries(
+    Object.entries(ways).map(([way, parameters]) => [
+      `the matching by ${way}`,
+      [`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${MATCH_AND_LOCK_LEAD_SQL}`, parameters],
+    ]),
+  );
+  // A lead's first reply makes it awaiting: an indexed column's change, with its triggers' time
+  // (the second such update of the session: the first one's includes the trigger's compiling).
+  const update = `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) UPDATE contact_submissions
+      SET last_message_at = now(), awaiting_reply = true, version = version + 1
+    WHERE canonical_email(email) = $1 AND NOT awaiting_reply`;
+  statements["the lead's update (its first reply)"] = [update, [`lead${lead.n + 2}@example.com`], update];
+  const plans = {};
+  for (const [name, [sql, parameters, warmUp]] of Object.entries(statements)) {
+    const runner = db.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      if (warmUp) await runner.query(warmUp, [`lead${lead.n + 3}@example.com`]);
+      plans[name] = (await runner.query(sql, parameters)).map((row) => row['QUERY PLAN']);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+  return plans;
+}
+
 /** One POST of `raw`; answers its ms, or throws unless it was stored. */
 async function post(base, raw) {
   const started = performance.now();
@@ -122,16 +177,40 @@ async function load(request) {
   return times;
 }
 
+/** The CPU time a process has used, its waited-for children's too, in ms (Linux's /proc, clock ticks of 10 ms). */
+async function cpuMs(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command's closing parenthesis: state is the 3rd, utime the 14th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length < 15 ? 0 : fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks) * 10, 0);
+}
+
+/** The CPU time of PostgreSQL's postmaster and every process it started (its backends), in ms. */
+async function postgresCpuMs() {
+  const postmaster = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  let total = await cpuMs(postmaster);
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === postmaster) total += await cpuMs(Number(entry));
+  }
+  return total;
+}
+
 /** The process's peak resident memory so far, in MB (Linux's VmHWM). */
 async function peakMb(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)[1]) / 1024;
 }
 
-const database = await startDatabase('inbound');
+const database = await startDatabase('inbound', COUNT_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {});
+const { dataDir } = database;
 let api;
 let db;
 const streams = [];
+const statements = [];
+let plans;
 try {
   api = await startApi({
     databaseUrl: database.url,
@@ -185,6 +264,16 @@ try {
     return reply(way, lead);
   };
   const cases = { 'inbound e-mail (POST, stored)': [], 'floor: GET /api/health/live': [] };
+  const cpu = Object.fromEntries(Object.keys(cases).map((name) => [name, { api: 0, postgres: 0 }]));
+  /** `request` under load, and the CPU the API and PostgreSQL spent meanwhile added to `name`'s. */
+  const measured = async (name, request) => {
+    const before = { api: await cpuMs(api.child.pid), postgres: await postgresCpuMs() };
+    const times = await load(request);
+    cpu[name].api += (await cpuMs(api.child.pid)) - before.api;
+    cpu[name].postgres += (await postgresCpuMs()) - before.postgres;
+    return times;
+  };
+  if (COUNT_STATEMENTS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const live = async () => {
     const started = performance.now();
     const res = await fetch(`${base}/api/health/live`);
@@ -194,10 +283,15 @@ try {
   };
   if (CASES.has('rate')) {
     await load(() => post(base, next())); // warm-up
+    if (COUNT_STATEMENTS) await db.query('SELECT pg_stat_statements_reset()');
     for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? Object.keys(cases) : Object.keys(cases).reverse();
-      for (const name of order) cases[name].push(...(await load(name.startsWith('inbound') ? () => post(base, next()) : live)));
+      for (const name of order)
+        cases[name].push(...(await measured(name, name.startsWith('inbound') ? () => post(base, next()) : live)));
     }
+    // Read before anything else runs: every statement since the reset is the rate case's (the floor's GET runs none).
+    if (COUNT_STATEMENTS) statements.push(...(await statementsSince()));
+    if (COUNT_STATEMENTS) plans = await matchingPlans(threads[0]);
   }
 
   // From the POST to the event on every open dashboard.
@@ -266,10 +360,25 @@ try {
             'p50 ms': down(percentile(ms, 50), 1),
             'p99 ms': down(percentile(ms, 99), 1),
             'rate ÷ floor': down(ms.length / (ROUNDS * SECONDS) / floorRate, 3),
+            'API CPU ms each': down(cpu[name].api / ms.length, 2),
+            'PostgreSQL CPU ms each': down(cpu[name].postgres / ms.length, 2),
           },
         ]),
       ),
     );
+  if (statements.length > 0) {
+    const stored = cases['inbound e-mail (POST, stored)'].length;
+    const perMessage = statements.reduce((sum, { calls }) => sum + calls, 0) / stored;
+    console.log(`statements a stored message (pg_stat_statements, BEGIN and COMMIT included): ${down(perMessage, 2)}`);
+    console.table(
+      statements.slice(0, 20).map(({ calls, ms, query }) => ({
+        'per message': down(calls / stored, 2),
+        'exec ms each': down(ms / calls, 3),
+        query,
+      })),
+    );
+  }
+  for (const [name, lines] of Object.entries(plans ?? {})) console.log(`\n${name}:\n${lines.join('\n')}`);
   if (CASES.has('event'))
     console.table({
       [`a reply's lead.message on ${STREAMS} open streams`]: {

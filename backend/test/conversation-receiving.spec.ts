@@ -188,6 +188,73 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     );
   });
 
+  it('when the ways name different leads, the thread wins, then the token, then the address; the same message sent at once is stored once', async () => {
+    const written = async (email: string) => {
+      const id = await lead(email);
+      await asMember.post(`/api/admin/contacts/${id}/messages`).send({ subject: 'Hello', body: 'Hello' }).expect(201);
+      await waitFor(`the message to ${email}`, () => mailsTo(email).length === 1);
+      return { id, sent: mailsTo(email)[0] };
+    };
+    const byThread = await written('order.thread@example.org');
+    const byToken = await written('order.token@example.org');
+    const byAddress = await lead('order.address@example.org');
+    const all = {
+      from: 'order.address@example.org',
+      to: byToken.sent.replyTo?.text,
+      subject: 'Re: Hello',
+      inReplyTo: byThread.sent.messageId,
+      text: 'Which lead am I?',
+    };
+    const threadFirst = await rawEmail({ ...all, messageId: '<order-1@example.org>' });
+    expect((await postInbound(sut, threadFirst).expect(202)).body).toEqual({ stored: 1, leadId: byThread.id });
+    const tokenNext = await rawEmail({ ...all, inReplyTo: '<unknown@example.org>', messageId: '<order-2@example.org>' });
+    expect((await postInbound(sut, tokenNext).expect(202)).body).toEqual({ stored: 1, leadId: byToken.id });
+    const addressLast = await rawEmail({
+      ...all,
+      inReplyTo: undefined,
+      to: 'leads@example.com',
+      messageId: '<order-3@example.org>',
+    });
+    expect((await postInbound(sut, addressLast).expect(202)).body).toEqual({ stored: 1, leadId: byAddress });
+
+    // A relay that retries before the first answer: five posts of one message at once, one stored.
+    const versionOf = async (id: string): Promise<number> =>
+      (await sut.dataSource.query('SELECT version FROM contact_submissions WHERE id = $1', [id]))[0].version;
+    const before = await versionOf(byThread.id);
+    const again = await rawEmail({ ...all, messageId: '<order-4@example.org>', text: 'Sent five times' });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postInbound(sut, again).expect(202)));
+    expect(answers.map(({ body }) => body.stored).sort()).toEqual([0, 0, 0, 0, 1]);
+    expect(
+      (await sut.dataSource.query(`SELECT count(*)::int AS n FROM lead_messages WHERE message_id = '<order-4@example.org>'`))[0]
+        .n,
+    ).toBe(1);
+    expect(await versionOf(byThread.id)).toBe(before + 1);
+  });
+
+  it("a reply's update of its lead changes none of the analytics' counts, and appends no delta to them", async () => {
+    const id = await lead('counts@example.org');
+    // Its own snapshot: the periodic roll-up that folds the deltas away does not show here.
+    const runner = sut.dataSource.createQueryRunner();
+    await runner.startTransaction('REPEATABLE READ');
+    try {
+      const deltas = async (): Promise<number> =>
+        (await runner.query('SELECT count(*)::int AS n FROM contact_submission_deltas'))[0].n;
+      const before = await deltas();
+      // As the inbound endpoint's statement updates the lead.
+      await runner.query(
+        'UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = true, version = version + 1 WHERE id = $1',
+        [id],
+      );
+      expect(await deltas()).toBe(before);
+      // A change the counts follow still appends its deltas (marked spam: it leaves them).
+      await runner.query(`UPDATE contact_submissions SET status = 'spam' WHERE id = $1`, [id]);
+      expect(await deltas()).toBe(before + 1);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
   it('folds the quoted history, keeps no script and no remote URL of an HTML-only message', async () => {
     const id = await lead('html@example.org');
     const raw = await rawEmail({
@@ -386,6 +453,8 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
       await postInbound(sut, raw).expect(202);
       const event = await stream.next('lead.message', (message) => message.event === 'lead.message');
       expect(JSON.parse(event.data ?? '')).toEqual({ id });
+      // Its new version too (lastMessageAt), announced with it.
+      await stream.next('lead.updated', (message) => message.event === 'lead.updated' && message.data === JSON.stringify({ id }));
 
       // A teammate's message: the lead changed (lead.updated) and its thread did (lead.message), then again once sent.
       const before = stream.messages.length;

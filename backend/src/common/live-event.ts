@@ -21,16 +21,22 @@ export interface LiveEvent {
 // A notification's payload must stay under PostgreSQL's 8000 bytes: 100 ids are about 4000.
 const IDS_PER_NOTICE = 100;
 
-/** Announces a notice on commit of `manager`'s transaction (ids split over as many notices as needed). */
-export async function notifyLive(manager: EntityManager, notice: LiveNotice): Promise<void> {
-  if (notice.type === 'team.updated') {
-    await manager.query('SELECT pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, JSON.stringify(notice)]);
-    return;
-  }
-  for (let start = 0; start < notice.ids.length; start += IDS_PER_NOTICE) {
-    const part = { type: notice.type, ids: notice.ids.slice(start, start + IDS_PER_NOTICE) };
-    await manager.query('SELECT pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, JSON.stringify(part)]);
-  }
+/**
+ * Announces the notices on commit of `manager`'s transaction, in their order, in one statement
+ * (a lead's ids split over as many notifications as needed).
+ */
+export async function notifyLive(manager: EntityManager, ...notices: LiveNotice[]): Promise<void> {
+  const payloads = notices.flatMap((notice) => {
+    if (notice.type === 'team.updated') return [JSON.stringify(notice)];
+    const parts: string[] = [];
+    for (let start = 0; start < notice.ids.length; start += IDS_PER_NOTICE)
+      parts.push(JSON.stringify({ type: notice.type, ids: notice.ids.slice(start, start + IDS_PER_NOTICE) }));
+    return parts;
+  });
+  if (payloads.length === 0) return;
+  // A select list's calls run left to right: the notifications go out in the notices' order.
+  const calls = payloads.map((_, index) => `pg_notify($1, $${index + 2})`);
+  await manager.query(`SELECT ${calls.join(', ')}`, [LIVE_EVENTS_CHANNEL, ...payloads]);
 }
 
 /**

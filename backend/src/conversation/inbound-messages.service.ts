@@ -4,20 +4,29 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
-import { ContactSubmission } from '../leads/contact-submission.entity.js';
 import { LeadDetail } from '../leads/lead-detail.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
 import { noticeEmail } from '../mail/email-layout.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
 import type { InboundResultDto } from './dto/lead-message.dto.js';
+import { MATCH_AND_LOCK_LEAD_SQL } from './inbound-lead-match.sql.js';
 import { type InboundMessage, parseInbound, replyTokensOf } from './inbound-message.js';
 import type { MessageSource } from './mime-parser.js';
-import { LeadMessageAttachment } from './lead-message-attachment.entity.js';
 import type { MatchedBy } from './lead-message.entity.js';
 
 /** A body that is not an e-mail message (the endpoint answers 400). */
 export class NotAMessageError extends Error {}
+
+/** The lead an incoming message matched, as storing it and telling the team need it. */
+interface MatchedLead {
+  id: string;
+  name: string;
+  assigneeId: string | null;
+  /** Held as spam (and still so): only the dashboards hear of its messages. */
+  heldAsSpam: boolean;
+  matchedBy: MatchedBy;
+}
 
 /** How much of the reply its e-mail to the team quotes. */
 const NOTICE_EXCERPT = 2000;
@@ -57,101 +66,95 @@ export class InboundMessages {
     let notified = 0;
     const result = await this.dataSource.transaction(async (manager): Promise<InboundResultDto> => {
       if (claim && !(await claim(manager))) return { stored: 0 };
-      const match = await this.match(manager, message);
-      if (!match) {
+      const lead = await this.matchAndLock(manager, message);
+      if (!lead) {
         // Logged without any address: the sender is a stranger to the product.
         this.logger.log({ msg: 'inbound e-mail matched no lead: not stored', automatic: message.automatic });
         return { stored: 0 };
       }
-      // The lead is locked: a teammate's message and this one take turns.
-      const lead = await this.leads.find(match.leadId, manager, true);
-      const id = await this.store(manager, lead.id, message, match.by);
+      const id = await this.store(manager, lead, message);
       if (!id) return { stored: 0 };
-      // Its new version too (LeadDetail.changed's), in the same statement.
-      await manager.query(
-        `UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = $2, version = version + 1 WHERE id = $1`,
-        [lead.id, !message.automatic],
-      );
       notified += await this.leadEvents.message(manager, {
         leadId: lead.id,
         messageId: id,
         direction: 'in',
         automatic: message.automatic,
-        heldAsSpam: lead.heldAsSpam && lead.status === 'spam',
+        heldAsSpam: lead.heldAsSpam,
+        // The lead's new version came with the message (store): the channels announce it with it.
+        changed: this.leads.changedLead(manager, lead.id),
       });
-      notified += await this.leads.updatedOnly(manager, lead.id);
-      if (!message.automatic && !(lead.heldAsSpam && lead.status === 'spam'))
-        notified += await this.notify(manager, lead, message);
+      if (!message.automatic && !lead.heldAsSpam) notified += await this.notify(manager, lead, message);
       return { stored: 1, leadId: lead.id };
     });
     if (notified > 0) this.deliveries.nudge();
     return result;
   }
 
-  /** The lead, in order: its thread (In-Reply-To, References), its reply token, its sender's canonical address (most recent lead). */
-  private async match(manager: EntityManager, message: InboundMessage): Promise<{ leadId: string; by: MatchedBy } | undefined> {
-    if (message.threadIds.length > 0) {
-      const [thread] = await manager.query<Array<{ id: string }>>(
-        `SELECT submission_id AS id FROM lead_messages WHERE message_id = ANY($1::text[]) ORDER BY created_at DESC LIMIT 1`,
-        [message.threadIds],
-      );
-      if (thread) return { leadId: thread.id, by: 'thread' };
-    }
-    const tokens = replyTokensOf(message.recipients);
-    if (tokens.length > 0) {
-      const [owner] = await manager.query<Array<{ id: string }>>(
-        `SELECT submission_id AS id FROM lead_reply_tokens WHERE token = ANY($1::text[]) LIMIT 1`,
-        [tokens],
-      );
-      if (owner) return { leadId: owner.id, by: 'token' };
-    }
-    const [person] = await manager.query<Array<{ id: string }>>(
-      `SELECT id FROM contact_submissions WHERE canonical_email(email) = canonical_email($1)
-        ORDER BY submitted_at DESC, id DESC LIMIT 1`,
-      [message.fromAddress],
-    );
-    return person ? { leadId: person.id, by: 'address' } : undefined;
+  /** The lead, matched in the contract's order and locked (inbound-lead-match.sql.ts); undefined when none matches. */
+  private async matchAndLock(manager: EntityManager, message: InboundMessage): Promise<MatchedLead | undefined> {
+    const [lead] = await manager.query<MatchedLead[]>(MATCH_AND_LOCK_LEAD_SQL, [
+      message.threadIds,
+      replyTokensOf(message.recipients),
+      message.fromAddress,
+    ]);
+    return lead;
   }
 
-  /** The message and its attachments; undefined when its Message-ID is stored already. */
-  private async store(
-    manager: EntityManager,
-    leadId: string,
-    message: InboundMessage,
-    by: MatchedBy,
-  ): Promise<string | undefined> {
+  /**
+   * The message, its attachments and the lead's new state — `lastMessageAt`, `awaitingReply`
+   * and its version (as LeadDetail.changed's) — in one statement; nothing of it when the
+   * Message-ID is stored already (undefined then). Each attachment's content is a parameter of
+   * its own, sent as binary: never written out as text.
+   */
+  private async store(manager: EntityManager, lead: MatchedLead, message: InboundMessage): Promise<string | undefined> {
+    const values: unknown[] = [
+      lead.id,
+      message.from,
+      message.to,
+      message.subject,
+      message.text,
+      message.quotedText,
+      message.messageId,
+      message.inReplyTo,
+      message.references,
+      message.sentAt,
+      lead.matchedBy,
+      message.automatic,
+    ];
+    const files = message.attachments.map(({ filename, contentType, size, content }) => {
+      const first = values.push(filename, contentType, size, content) - 3;
+      return `($${first}::text, $${first + 1}::text, $${first + 2}::integer, $${first + 3}::bytea)`;
+    });
     const [row] = await manager.query<Array<{ id: string }>>(
-      `INSERT INTO lead_messages (submission_id, direction, from_address, to_address, subject, text, quoted_text, message_id,
-                                  in_reply_to, "references", sent_at, received_at, matched_by, automatic)
-       VALUES ($1, 'in', $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $12)
-       ON CONFLICT (message_id) DO NOTHING RETURNING id`,
-      [
-        leadId,
-        message.from,
-        message.to,
-        message.subject,
-        message.text,
-        message.quotedText,
-        message.messageId,
-        message.inReplyTo,
-        message.references,
-        message.sentAt,
-        by,
-        message.automatic,
-      ],
+      `WITH message AS (
+         INSERT INTO lead_messages (submission_id, direction, from_address, to_address, subject, text, quoted_text, message_id,
+                                    in_reply_to, "references", sent_at, received_at, matched_by, automatic)
+         VALUES ($1, 'in', $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $12::boolean)
+         ON CONFLICT (message_id) DO NOTHING RETURNING id
+       ),${
+         files.length === 0
+           ? ''
+           : `
+       files AS (
+         INSERT INTO lead_message_attachments (message_id, filename, content_type, size, content)
+         SELECT message.id, file.* FROM message, (VALUES ${files.join(', ')}) AS file
+       ),`
+       }
+       lead AS (
+         UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = NOT $12::boolean, version = version + 1
+          WHERE id = $1 AND EXISTS (SELECT FROM message)
+       )
+       SELECT id FROM message`,
+      values,
     );
-    if (!row) return undefined;
-    for (const attachment of message.attachments) {
-      await manager.insert(LeadMessageAttachment, { messageId: row.id, ...attachment });
-    }
-    return row.id;
+    return row?.id;
   }
 
   /**
    * `Reply from <name>: <subject>` to the lead's assignee, or every active member and admin
    * when it has none, whose reply e-mail is `instant`. How many were queued.
    */
-  private async notify(manager: EntityManager, lead: ContactSubmission, message: InboundMessage): Promise<number> {
+  private async notify(manager: EntityManager, lead: MatchedLead, message: InboundMessage): Promise<number> {
     if (!this.mail.enabled) return 0;
     const recipients = await manager.query<Array<{ email: string }>>(
       `SELECT email FROM users

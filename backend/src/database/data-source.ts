@@ -49,6 +49,7 @@ import { ReplyTemplates1796700000001 } from './migrations/1796700000001-reply-te
 import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mailboxes.js';
 import { ExactResponseTime1796830000000 } from './migrations/1796830000000-exact-response-time.js';
 import { TimeZoneChosen1796830000001 } from './migrations/1796830000001-time-zone-chosen.js';
+import { DeltasOfCountedChanges1796840000000 } from './migrations/1796840000000-deltas-of-counted-changes.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 import { Routing1796800000000 } from './migrations/1796800000000-routing.js';
 import { LeadCreatedRouting1796800000001 } from './migrations/1796800000001-lead-created-routing.js';
@@ -124,6 +125,7 @@ export const MIGRATIONS = [
   Booking1796820000000,
   ExactResponseTime1796830000000,
   TimeZoneChosen1796830000001,
+  DeltasOfCountedChanges1796840000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

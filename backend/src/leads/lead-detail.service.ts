@@ -8,7 +8,7 @@ import { User } from '../identity/user.entity.js';
 import { ContactNote } from './contact-note.entity.js';
 import { ContactSubmission } from './contact-submission.entity.js';
 import { ContactDetailDto, OtherSubmissionDto } from './dto/contact-detail.dto.js';
-import { type DetailedLead, LeadEvents } from './lead-events.service.js';
+import { type ChangedLead, type DetailedLead, LeadEvents } from './lead-events.service.js';
 import { otherSubmissionsOf, repeatsOf } from './repeat-leads.js';
 import { SHEET_CHANNEL } from './spreadsheet-copy.js';
 import { meetingsOf } from './lead-meetings.js';
@@ -54,8 +54,13 @@ export class LeadDetail {
    * were queued.
    */
   updatedOnly(manager: EntityManager, id: string): Promise<number> {
+    return this.leadEvents.updated(manager, this.changedLead(manager, id));
+  }
+
+  /** The lead as the channels' `updated` takes it: its detail built on the first ask, once. */
+  changedLead(manager: EntityManager, id: string): ChangedLead {
     let detail: Promise<DetailedLead> | undefined;
-    return this.leadEvents.updated(manager, { id, detail: () => (detail ??= this.of(id, manager).then(withoutHistory)) });
+    return { id, detail: () => (detail ??= this.of(id, manager).then(withoutHistory)) };
   }
 
   /** The submission, or 404 (locked for the transaction with `forUpdate`). `id` is a UUID (SubmissionId checked it). */

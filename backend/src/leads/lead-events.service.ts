@@ -29,6 +29,12 @@ export interface LeadMessageEvent {
   automatic: boolean;
   /** The lead is held as spam: only the dashboards hear it. */
   heldAsSpam: boolean;
+  /**
+   * The lead changed with the message (its new version, in the same transaction): each channel
+   * announces that change as `updated` would, from its `message` (a channel without one gets
+   * `updated`), so that it can tell both at once. Absent: the caller tells `updated` itself.
+   */
+  changed?: ChangedLead;
 }
 
 /** A per-request column of the intake's statement, computed before it (`inputs`). */
@@ -97,7 +103,10 @@ export interface LeadChannel {
   assigned?(manager: EntityManager, leads: ContactSubmission[], assigneeId: string, actor: Actor): Promise<number | void>;
   /** The lead is still new past its response-time target (once per lead, from the response-time scan). */
   overdue?(manager: EntityManager, lead: DetailedLead): Promise<number | void>;
-  /** A message of the lead's conversation was stored (src/conversation/). */
+  /**
+   * A message of the lead's conversation was stored (src/conversation/); with `changed`, the
+   * lead changed with it: the channel announces that as `updated` would (LeadMessageEvent).
+   */
   message?(manager: EntityManager, message: LeadMessageEvent): Promise<number | void>;
   /**
    * Someone asked for the lead's copy again ("Send again" of the spreadsheet copy): `enabled()`
@@ -186,9 +195,11 @@ export class LeadEvents {
     return this.tell((channel) => channel.overdue?.(manager, lead));
   }
 
-  /** A message of the lead's conversation was stored. How many deliveries were queued. */
+  /** A message of the lead's conversation was stored (and the lead changed, with `changed`). How many deliveries were queued. */
   message(manager: EntityManager, message: LeadMessageEvent): Promise<number> {
-    return this.tell((channel) => channel.message?.(manager, message));
+    return this.tell((channel) =>
+      channel.message ? channel.message(manager, message) : message.changed && channel.updated?.(manager, message.changed),
+    );
   }
 
   /** Whether the channel named `name` can send a lead's copy again now (it is registered for it, and on). */

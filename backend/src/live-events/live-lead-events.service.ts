@@ -21,7 +21,13 @@ export class LiveLeadEvents implements OnModuleInit {
       },
       updated: (manager, lead) => notifyLive(manager, { type: 'lead.updated', ids: [lead.id] }),
       erased: (manager, ids) => notifyLive(manager, { type: 'lead.erased', ids }),
-      message: (manager, message) => notifyLive(manager, { type: 'lead.message', ids: [message.leadId] }),
+      // The message and, when the lead changed with it, its update: one notification statement.
+      message: (manager, { leadId, changed }) =>
+        notifyLive(
+          manager,
+          { type: 'lead.message', ids: [leadId] },
+          ...(changed ? [{ type: 'lead.updated' as const, ids: [changed.id] }] : []),
+        ),
     });
   }
 }

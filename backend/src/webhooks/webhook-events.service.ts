@@ -2,8 +2,8 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
-import { queueDeliveries } from '../deliveries/queue-delivery.js';
-import { LeadEvents } from '../leads/lead-events.service.js';
+import { type NewDelivery, queueDeliveries } from '../deliveries/queue-delivery.js';
+import { LeadEvents, type LeadMessageEvent } from '../leads/lead-events.service.js';
 import { queueLeadCreatedSql, WEBHOOK_CHANNEL } from './webhook-payload.sql.js';
 import type { WebhookEvent } from './webhook-endpoint.entity.js';
 
@@ -48,13 +48,37 @@ export class WebhookEvents implements OnModuleInit {
         return detail.heldAsSpam ? 0 : this.queue(manager, 'lead.updated', detail, lead.id);
       },
       overdue: (manager, lead) => this.queue(manager, 'lead.overdue', lead, lead.id),
-      // Ids and direction only, never the text; an automatic or a held lead's message is not announced.
-      message: (manager, { leadId, messageId, direction, automatic, heldAsSpam }) =>
-        automatic || heldAsSpam
-          ? Promise.resolve(0)
-          : this.queue(manager, 'lead.message', { leadId, messageId, direction }, leadId),
+      message: (manager, message) => this.message(manager, message),
       erased: (manager, ids) => this.queue(manager, 'lead.erased', { ids }),
     });
+  }
+
+  /**
+   * `lead.message`: ids and direction only, never the text; an automatic or a held lead's
+   * message is not announced. With the lead's change (`changed`), its `lead.updated` as
+   * `updated` queues it; the endpoints of both events found in one query.
+   */
+  private async message(manager: EntityManager, message: LeadMessageEvent): Promise<number> {
+    const { leadId, messageId, direction, automatic, heldAsSpam, changed } = message;
+    const events: WebhookEvent[] = [
+      ...(automatic || heldAsSpam ? [] : (['lead.message'] as const)),
+      ...(changed ? (['lead.updated'] as const) : []),
+    ];
+    if (events.length === 0) return 0;
+    const endpoints = await manager.query<Array<{ id: string; events: WebhookEvent[] }>>(
+      `SELECT id, events FROM webhook_endpoints WHERE active AND format = 'standard' AND events && $1::text[]`,
+      [events],
+    );
+    const taking = (event: WebhookEvent) => endpoints.filter((endpoint) => endpoint.events.includes(event));
+    const deliveries: NewDelivery[] = [];
+    if (events.includes('lead.message'))
+      deliveries.push(...this.deliveries(taking('lead.message'), 'lead.message', { leadId, messageId, direction }, leadId));
+    if (changed && taking('lead.updated').length > 0) {
+      const detail = await changed.detail();
+      if (!detail.heldAsSpam) deliveries.push(...this.deliveries(taking('lead.updated'), 'lead.updated', detail, changed.id));
+    }
+    await queueDeliveries(manager, deliveries);
+    return deliveries.length;
   }
 
   /** The site's origin for the links in `lead.created` ('' for relative links). */
@@ -81,11 +105,18 @@ export class WebhookEvents implements OnModuleInit {
       `SELECT id FROM webhook_endpoints WHERE active AND format = 'standard' AND $1 = ANY(events)`,
       [event],
     );
-    const body = standardBody(event, data);
-    await queueDeliveries(
-      manager,
-      endpoints.map(({ id }) => ({ channel: WEBHOOK_CHANNEL, target: id, event, payload: body, submissionId })),
-    );
+    await queueDeliveries(manager, this.deliveries(endpoints, event, data, submissionId));
     return endpoints.length;
+  }
+
+  /** The event's delivery to each of `endpoints`, one body for all. */
+  private deliveries(
+    endpoints: Array<{ id: string }>,
+    event: Exclude<WebhookEvent, 'lead.created'>,
+    data: unknown,
+    submissionId: string | null = null,
+  ): NewDelivery[] {
+    const body = standardBody(event, data);
+    return endpoints.map(({ id }) => ({ channel: WEBHOOK_CHANNEL, target: id, event, payload: body, submissionId }));
   }
 }
