@@ -274,6 +274,16 @@ test('at 375 px the list puts up its first cards, and the rest as the reader scr
   expect(await cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')))).toEqual(
     [...names].reverse(),
   );
+
+  // By keyboard: Tab from the last control of the last card shown reaches the next card.
+  await page.reload();
+  await expect(cards.first()).toHaveAccessibleName(names[11]);
+  const shown = await cards.count();
+  expect(shown).toBeLessThan(names.length);
+  await cards.nth(shown - 1).getByRole('combobox').last().focus();
+  await expect(cards.nth(shown)).toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(cards.nth(shown).locator(':focus')).toHaveCount(1);
 });
 
 test('keyboard only: search, open a lead, change its status, close the drawer', async ({ page, request }) => {

@@ -66,9 +66,11 @@ const CARDS_PER_STEP = 15;
  * most of it the browser's style and layout of some 2,000 boxes nobody sees before scrolling;
  * put up in idle moments, ten at a time, they were still four tasks of 100–250 ms each within
  * the page's load. (CSS content-visibility, tried first, made Chromium lay the page out again
- * once for each card.) Without IntersectionObserver, all at once.
+ * once for each card.) Focus inside the list brings more too, so that a keyboard's Tab from
+ * the last card shown reaches the next one, not what follows the list. Without
+ * IntersectionObserver, all at once.
  */
-function useCardsShown(total: number, sentinel: RefObject<HTMLElement | null>): number {
+function useCardsShown(total: number, sentinel: RefObject<HTMLElement | null>) {
   const [shown, setShown] = useState(() => (typeof IntersectionObserver === 'undefined' ? Infinity : FIRST_CARDS));
   useEffect(() => {
     const element = sentinel.current;
@@ -84,16 +86,19 @@ function useCardsShown(total: number, sentinel: RefObject<HTMLElement | null>): 
     observer.observe(element);
     return () => observer.disconnect();
   }, [shown, total, sentinel]);
-  return Math.min(shown, total);
+  const showMore = () => {
+    if (shown < total) startTransition(() => setShown((count) => count + CARDS_PER_STEP));
+  };
+  return { shown: Math.min(shown, total), showMore };
 }
 
 /** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
 export const SubmissionsList = memo(function SubmissionsList({ submissions, onOpen }: SubmissionsListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const shown = useCardsShown(submissions.length, sentinel);
+  const { shown, showMore } = useCardsShown(submissions.length, sentinel);
   return (
     <>
-      <ul className="lead-list" aria-labelledby="recent-submissions">
+      <ul className="lead-list" aria-labelledby="recent-submissions" onFocus={showMore}>
         {submissions.slice(0, shown).map((submission) => (
           <SubmissionItem key={submission.id} submission={submission} onOpen={onOpen} />
         ))}
