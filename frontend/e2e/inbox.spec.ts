@@ -259,7 +259,11 @@ test('at 375 px the list puts up its first cards, and the rest as the reader scr
   const word = token();
   const names = Array.from({ length: 12 }, (_, index) => `Scroll ${index + 1} ${word}`);
   for (const name of names) {
-    await createContact(request, { name, email: `${name.replaceAll(' ', '.').toLowerCase()}@example.com`, interest: 'community' });
+    await createContact(request, {
+      name,
+      email: `${name.replaceAll(' ', '.').toLowerCase()}@example.com`,
+      interest: 'community',
+    });
   }
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/admin?q=${word}`);
@@ -280,7 +284,11 @@ test('at 375 px the list puts up its first cards, and the rest as the reader scr
   await expect(cards.first()).toHaveAccessibleName(names[11]);
   const shown = await cards.count();
   expect(shown).toBeLessThan(names.length);
-  await cards.nth(shown - 1).getByRole('combobox').last().focus();
+  await cards
+    .nth(shown - 1)
+    .getByRole('combobox')
+    .last()
+    .focus();
   await expect(cards.nth(shown)).toBeAttached();
   await page.keyboard.press('Tab');
   await expect(cards.nth(shown).locator(':focus')).toHaveCount(1);
