@@ -255,6 +255,45 @@ test('at 375 px the inbox is a readable list, and the drawer fits', async ({ pag
   await expectNoAxeViolations(page);
 });
 
+test('at 375 px the list puts up its first cards, and the rest as the reader scrolls to them', async ({ page, request }) => {
+  const word = token();
+  const names = Array.from({ length: 12 }, (_, index) => `Scroll ${index + 1} ${word}`);
+  for (const name of names) {
+    await createContact(request, {
+      name,
+      email: `${name.replaceAll(' ', '.').toLowerCase()}@example.com`,
+      interest: 'community',
+    });
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/admin?q=${word}`);
+  await expect(page.getByTestId('range-count')).toHaveText('1–12 of 12');
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toHaveAccessibleName(names[11]);
+  // Only the cards near the screen are put up with the page (the rest would be unseen work).
+  expect(await cards.count()).toBeLessThan(names.length);
+
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect(cards).toHaveCount(names.length);
+  expect(await cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')))).toEqual(
+    [...names].reverse(),
+  );
+
+  // By keyboard: Tab from the last control of the last card shown reaches the next card.
+  await page.reload();
+  await expect(cards.first()).toHaveAccessibleName(names[11]);
+  const shown = await cards.count();
+  expect(shown).toBeLessThan(names.length);
+  await cards
+    .nth(shown - 1)
+    .getByRole('combobox')
+    .last()
+    .focus();
+  await expect(cards.nth(shown)).toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(cards.nth(shown).locator(':focus')).toHaveCount(1);
+});
+
 test('keyboard only: search, open a lead, change its status, close the drawer', async ({ page, request }) => {
   const word = token();
   const name = `Keys ${word}`;

@@ -10,8 +10,10 @@
 // and adds a row of each figure's median (the goals are medians of 3 runs).
 // LIGHTHOUSE_PROFILE=1 adds where the signed-in phone page's main thread goes: Lighthouse's
 // breakdown of each mobile run and a CPU profile at 4× CPU (scripts/profile-dashboard.mjs).
+// LIGHTHOUSE_SAVE_DIR=<dir> writes each run's full report there as JSON (its long tasks with
+// their scripts, `bootup-time`, the trace's figures), to read what a score is made of.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +49,7 @@ const FAILED_ON_PURPOSE = {
   '/no/such/page': ['seo: http-status-code', 'best-practices: errors-in-console (its own 404)'],
 };
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/admin', '/privacy', '/no/such/page'];
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR;
 const SIGNED_IN_ROWS = Number(process.env.LIGHTHOUSE_SIGNED_IN_ROWS ?? 1_000_000);
 const ADMIN = { username: 'admin', password: 'lighthouse-bench-password' };
 /** The performance goals (docs/benchmarks.md), printed beside the figures. */
@@ -99,12 +102,25 @@ async function startServer() {
   throw new Error('npm run serve was not ready within 240 s');
 }
 
+let saved = 0;
+/** Writes a run's report into SAVE_DIR, named by its order, page and preset. */
+function save(lhr, config) {
+  mkdirSync(SAVE_DIR, { recursive: true });
+  saved += 1;
+  const page = new URL(lhr.finalDisplayedUrl).pathname.replaceAll('/', '_') || '_';
+  const file = `${String(saved).padStart(2, '0')}${page}-${config ? 'desktop' : 'mobile'}.json`;
+  writeFileSync(path.join(SAVE_DIR, file), JSON.stringify(lhr));
+}
+
 /** One Lighthouse run; a run whose trace broke (it happens on a busy machine) is tried again, twice at most. */
 async function run(url, port, config, attempt = 1) {
   // ignoreStatusCode: the 404 page is audited too, rather than refused as a failed load.
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ignoreStatusCode: true };
   const { lhr } = await lighthouse(url, flags, config);
-  if (!lhr.runtimeError) return lhr;
+  if (!lhr.runtimeError) {
+    if (SAVE_DIR) save(lhr, config);
+    return lhr;
+  }
   const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
   if (attempt === 3) throw new Error(message);
   console.error(`${message}; running it again`);

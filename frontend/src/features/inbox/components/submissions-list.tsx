@@ -1,5 +1,5 @@
-import { memo, startTransition, useEffect, useState } from 'react';
-import { whenIdle } from '@/lib/use-idle';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import type { ContactSubmission } from '../api/contact-types';
 import { AssigneeSelect } from './assignee-select';
 import { SelectLeadBox } from './lead-selection-boxes';
@@ -54,34 +54,56 @@ const SubmissionItem = memo(function SubmissionItem({ submission, onOpen }: Item
   );
 });
 
-/** The cards of the list's first screen; the rest follow this many at a time. */
-const FIRST_CARDS = 10;
-const CARDS_PER_STEP = 10;
+/** The cards put up with the list: a phone's screen shows one or two of them under the header. */
+const FIRST_CARDS = 5;
+/** The cards added each time the end of those shown comes near the screen. */
+const CARDS_PER_STEP = 15;
 
 /**
- * How many of `total` cards to show: the first ones at once, then more in each idle moment of
- * the browser (a render React does in slices), until all are shown. Fifty cards put up in one
- * go were one task of about 300 ms on a phone (4x CPU), most of it the browser's style and
- * layout of some 3,000 boxes; ten at a time keep each task short. (CSS content-visibility,
- * tried first, made Chromium lay the page out again once for each card.)
+ * How many of `total` cards to show: the first few at once, then more each time the element
+ * `sentinel` (after the last card shown) comes within a screen's height of the window, until all
+ * are shown. Fifty cards put up in one go were one task of about 300 ms on a phone (4x CPU),
+ * most of it the browser's style and layout of some 2,000 boxes nobody sees before scrolling;
+ * put up in idle moments, ten at a time, they were still four tasks of 100–250 ms each within
+ * the page's load. (CSS content-visibility, tried first, made Chromium lay the page out again
+ * once for each card.) Focus inside the list brings more too, so that a keyboard's Tab from
+ * the last card shown reaches the next one, not what follows the list. Without
+ * IntersectionObserver, all at once.
  */
-function useCardsShown(total: number): number {
-  const [shown, setShown] = useState(FIRST_CARDS);
+function useCardsShown(total: number, sentinel: RefObject<HTMLElement | null>) {
+  const [shown, setShown] = useState(() => (typeof IntersectionObserver === 'undefined' ? Infinity : FIRST_CARDS));
   useEffect(() => {
-    if (shown >= total) return;
-    return whenIdle(() => startTransition(() => setShown((count) => count + CARDS_PER_STEP)));
-  }, [shown, total]);
-  return Math.min(shown, total);
+    const element = sentinel.current;
+    if (shown >= total || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          startTransition(() => setShown((count) => count + CARDS_PER_STEP));
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown, total, sentinel]);
+  const showMore = () => {
+    if (shown < total) startTransition(() => setShown((count) => count + CARDS_PER_STEP));
+  };
+  return { shown: Math.min(shown, total), showMore };
 }
 
 /** The phone's list: a short card a lead, read top to bottom; the name opens its details. */
 export const SubmissionsList = memo(function SubmissionsList({ submissions, onOpen }: SubmissionsListProps) {
-  const shown = useCardsShown(submissions.length);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { shown, showMore } = useCardsShown(submissions.length, sentinel);
   return (
-    <ul className="lead-list" aria-labelledby="recent-submissions">
-      {submissions.slice(0, shown).map((submission) => (
-        <SubmissionItem key={submission.id} submission={submission} onOpen={onOpen} />
-      ))}
-    </ul>
+    <>
+      <ul className="lead-list" aria-labelledby="recent-submissions" onFocus={showMore}>
+        {submissions.slice(0, shown).map((submission) => (
+          <SubmissionItem key={submission.id} submission={submission} onOpen={onOpen} />
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" />
+    </>
   );
 });

@@ -9,11 +9,10 @@ const leads = Array.from({ length: 25 }, (_, index) =>
 );
 
 describe('SubmissionsList', () => {
-  it('shows the first screen of cards at once and the rest soon after, in order', async () => {
+  // A browser puts up the rest as the reader scrolls to them (e2e/inbox.spec.ts, at 375 px);
+  // one without IntersectionObserver (as this test's page) has no way to tell, and shows all.
+  it('without IntersectionObserver, shows every card at once, in order', () => {
     renderApp(<SubmissionsList submissions={leads} onOpen={() => {}} />);
-    expect(screen.getAllByRole('article')).toHaveLength(10);
-
-    await expect.poll(() => screen.getAllByRole('article').length).toBe(25);
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(leads.map((lead) => lead.name));
   });
 });
