@@ -291,7 +291,11 @@ test('the drawer by keyboard: J and K go through the list, Tab stays inside, Esc
 }) => {
   const word = token();
   for (const who of ['Ash', 'Birch', 'Cedar']) {
-    await createContact(request, { name: `${who} ${word}`, email: `${who.toLowerCase()}.${word}@example.com`, interest: 'community' });
+    await createContact(request, {
+      name: `${who} ${word}`,
+      email: `${who.toLowerCase()}.${word}@example.com`,
+      interest: 'community',
+    });
   }
   await page.goto(`/admin?q=${word}`);
   await expect(rows(page)).toHaveCount(3);
@@ -323,7 +327,9 @@ test('the drawer by keyboard: J and K go through the list, Tab stays inside, Esc
 
   // Tab and Shift+Tab go round the drawer's controls, never to the page behind it.
   const focusInDrawer = () =>
-    page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"][aria-label], [role="dialog"][aria-labelledby]')));
+    page.evaluate(() =>
+      Boolean(document.activeElement?.closest('[role="dialog"][aria-label], [role="dialog"][aria-labelledby]')),
+    );
   for (let step = 0; step < 60; step += 1) {
     await page.keyboard.press('Tab');
     expect(await focusInDrawer(), `Tab ${step + 1}`).toBe(true);

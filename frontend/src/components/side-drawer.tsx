@@ -13,8 +13,7 @@ export type SideDrawerProps = {
 };
 
 /** What Tab stops at, before the disabled and the unshown ones are left out. */
-const TABBABLE =
-  'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+const TABBABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
 function tabStops(panel: HTMLElement): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(TABBABLE)].filter(
@@ -69,7 +68,8 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
     };
     // A control that went away or was disabled under the focus leaves it on <body>: Escape still closes.
     const escapeFromBody = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && (document.activeElement === document.body || document.activeElement === null)) close.current();
+      if (event.key === 'Escape' && (document.activeElement === document.body || document.activeElement === null))
+        close.current();
     };
     document.addEventListener('focusin', keepFocus);
     document.addEventListener('keydown', escapeFromBody);
@@ -98,7 +98,15 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
       const first = stops[0];
       const last = stops[stops.length - 1];
       const active = document.activeElement;
-      const wrapTo = !first ? self : event.shiftKey ? (active === first || active === self ? last : null) : active === last ? first : null;
+      const wrapTo = !first
+        ? self
+        : event.shiftKey
+          ? active === first || active === self
+            ? last
+            : null
+          : active === last
+            ? first
+            : null;
       if (wrapTo) {
         event.preventDefault();
         wrapTo.focus();

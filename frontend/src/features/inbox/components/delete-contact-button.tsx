@@ -2,9 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 
 // The confirmation (MUI's Dialog, its modal and transitions) is fetched on the first click,
 // not with the drawer: the drawer opens without any styling at run time.
-const DeleteContactDialog = lazy(() =>
-  import('./delete-contact-dialog').then((m) => ({ default: m.DeleteContactDialog })),
-);
+const DeleteContactDialog = lazy(() => import('./delete-contact-dialog').then((m) => ({ default: m.DeleteContactDialog })));
 
 export type DeleteContactButtonProps = {
   id: string;

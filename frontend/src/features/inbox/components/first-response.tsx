@@ -23,7 +23,10 @@ export function FirstResponse({ lead }: FirstResponseProps) {
     );
   }
   return (
-    <p className={state.kind === 'waiting' && state.overdue ? 'lead-text drawer-error' : 'lead-text'} data-testid="first-response">
+    <p
+      className={state.kind === 'waiting' && state.overdue ? 'lead-text drawer-error' : 'lead-text'}
+      data-testid="first-response"
+    >
       {state.kind === 'answered'
         ? `Answered in ${state.duration}, on ${localTime(lead.firstRespondedAt!)}`
         : `Waiting ${state.duration}${state.overdue ? ', overdue' : ''}`}

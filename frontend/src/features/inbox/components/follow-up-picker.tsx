@@ -69,7 +69,12 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
 
   return (
     <div className="drawer-stack">
-      <p ref={line} tabIndex={-1} className={due ? 'lead-text follow-up follow-up--due' : 'lead-text follow-up'} data-testid="follow-up">
+      <p
+        ref={line}
+        tabIndex={-1}
+        className={due ? 'lead-text follow-up follow-up--due' : 'lead-text follow-up'}
+        data-testid="follow-up"
+      >
         {followUpAt ? `${due ? 'Due since' : 'Follow up on'} ${whenText(followUpAt)}` : 'No follow-up set.'}
       </p>
       {canEdit ? (
@@ -110,13 +115,7 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
             </div>
             <div className="drawer-field drawer-field--time">
               <label htmlFor={timeId}>At</label>
-              <input
-                id={timeId}
-                type="time"
-                value={time}
-                placeholder="09:00"
-                onChange={(event) => setTime(event.target.value)}
-              />
+              <input id={timeId} type="time" value={time} placeholder="09:00" onChange={(event) => setTime(event.target.value)} />
             </div>
             <button type="submit" className="btn btn--outlined btn--small" disabled={!chosenDate || update.isPending}>
               Set date
