@@ -59,7 +59,7 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const hidden = hideSiblings(host.current);
     const self = panel.current;
-    // Without scrolling: the panel is fixed, and a scroll into view would lay the page out again.
+    // Without scrolling: the panel is fixed, there is nothing to bring into view.
     if (!self.contains(document.activeElement)) self.focus({ preventScroll: true });
     // Focus that lands on the page behind (a click on it, a script) comes back to the panel.
     // What opens above the drawer later (a confirmation dialog, a toast) is not the page behind.
