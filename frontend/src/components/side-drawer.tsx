@@ -26,6 +26,21 @@ function tabStops(panel: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * Where Tab (or Shift+Tab, `backwards`) goes instead of leaving the panel: round to its first
+ * (last) control from its last (first), or the panel itself when it has none; null where the
+ * browser's own step stays inside.
+ */
+function wrapTarget(panel: HTMLElement, backwards: boolean): HTMLElement | null {
+  const stops = tabStops(panel);
+  if (!stops.length) return panel;
+  const active = document.activeElement;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (backwards) return active === first || active === panel ? last : null;
+  return active === last ? first : null;
+}
+
+/**
  * Hides the page's other parts from assistive technology while the drawer is open, as a modal
  * does; gives back what it hid. The notification region stays: a toast about the lead is read.
  */
@@ -64,7 +79,8 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
     // Focus that lands on the page behind (a click on it, a script) comes back to the panel.
     // What opens above the drawer later (a confirmation dialog, a toast) is not the page behind.
     const keepFocus = (event: FocusEvent) => {
-      if (event.target instanceof Node && hidden.some((part) => part.contains(event.target as Node))) self.focus();
+      if (event.target instanceof Node && hidden.some((part) => part.contains(event.target as Node)))
+        self.focus({ preventScroll: true });
     };
     // A control that went away or was disabled under the focus leaves it on <body>: Escape still closes.
     const escapeFromBody = (event: globalThis.KeyboardEvent) => {
@@ -94,19 +110,7 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
     }
     if (event.key === 'Tab') {
       // Tab and Shift+Tab go round the panel's controls, never out to the page or the browser.
-      const stops = tabStops(self);
-      const first = stops[0];
-      const last = stops[stops.length - 1];
-      const active = document.activeElement;
-      const wrapTo = !first
-        ? self
-        : event.shiftKey
-          ? active === first || active === self
-            ? last
-            : null
-          : active === last
-            ? first
-            : null;
+      const wrapTo = wrapTarget(self, event.shiftKey);
       if (wrapTo) {
         event.preventDefault();
         wrapTo.focus();
