@@ -189,3 +189,31 @@ test('on a phone (390 px) the thread reads without sideways scrolling and the re
   await page.keyboard.press('Enter');
   await expect(thread.getByTestId('message').nth(2)).toContainText('Tuesday works, talk then');
 });
+
+test('a long thread opens on its newest messages; "Show earlier messages" brings the rest, and the keyboard goes on from the top', async ({
+  page,
+}) => {
+  const grace = await lead(page);
+  for (let number = 1; number <= 23; number += 1) {
+    const sent = await page.request.post(`/api/admin/contacts/${grace.id}/messages`, {
+      data: { ...(number === 1 ? { subject: unique('Long thread') } : {}), body: `Message number ${number}.` },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  await page.goto(grace.url);
+  const thread = conversation(page);
+  const messages = thread.getByTestId('message');
+  await expect(messages).toHaveCount(20);
+  // Oldest first, the newest at the end, beside the reply box.
+  await expect(messages.first()).toContainText('Message number 4.');
+  await expect(messages.last()).toContainText('Message number 23.');
+  await expect(thread.getByText('Message number 3.')).toHaveCount(0);
+
+  const earlier = thread.getByRole('button', { name: 'Show 3 earlier messages' });
+  await earlier.focus();
+  await page.keyboard.press('Enter');
+  await expect(messages).toHaveCount(23);
+  await expect(messages.first()).toContainText('Message number 1.');
+  await expect(thread.getByRole('button', { name: /earlier message/ })).toHaveCount(0);
+  await expect(thread.getByRole('list', { name: 'Messages' })).toBeFocused();
+});

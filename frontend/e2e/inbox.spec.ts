@@ -324,6 +324,71 @@ test('keyboard only: search, open a lead, change its status, close the drawer', 
   await expect(open).toBeFocused();
 });
 
+test('the drawer by keyboard: J and K go through the list, Tab stays inside, Escape and a click beside it close it', async ({
+  page,
+  request,
+}) => {
+  const word = token();
+  for (const who of ['Ash', 'Birch', 'Cedar']) {
+    await createContact(request, {
+      name: `${who} ${word}`,
+      email: `${who.toLowerCase()}.${word}@example.com`,
+      interest: 'community',
+    });
+  }
+  await page.goto(`/admin?q=${word}`);
+  await expect(rows(page)).toHaveCount(3);
+  // The list's order (newest first), read rather than assumed.
+  const names = await rows(page).evaluateAll((entries) =>
+    entries.map((entry) => entry.querySelector('button')?.textContent?.trim() ?? ''),
+  );
+  const [first, middle, last] = names;
+  const open = page.getByRole('button', { name: middle, exact: true });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const card = (name: string) => drawer(page).getByRole('article', { name });
+  await expect(card(middle)).toBeVisible();
+
+  await page.keyboard.press('j');
+  await expect(card(last)).toBeVisible();
+  await expect(drawer(page).getByRole('button', { name: 'Next lead (J)' })).toBeDisabled();
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect(card(first)).toBeVisible();
+  await expect(drawer(page).getByRole('button', { name: 'Previous lead (K)' })).toBeDisabled();
+  // In a text box J is a letter.
+  const note = drawer(page).getByRole('textbox', { name: 'New note' });
+  await note.focus();
+  await page.keyboard.type('j');
+  await expect(note).toHaveValue('j');
+  await expect(card(first)).toBeVisible();
+  await note.fill('');
+
+  // Tab and Shift+Tab go round the drawer's controls, never to the page behind it.
+  const focusInDrawer = () =>
+    page.evaluate(() =>
+      Boolean(document.activeElement?.closest('[role="dialog"][aria-label], [role="dialog"][aria-labelledby]')),
+    );
+  for (let step = 0; step < 60; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDrawer(), `Tab ${step + 1}`).toBe(true);
+  }
+  await drawer(page).getByRole('button', { name: 'Close details' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusInDrawer()).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toHaveCount(0);
+  await expect(open).toBeFocused();
+
+  // A click on the dimmed page beside the drawer closes it too.
+  await open.click();
+  await expect(card(middle)).toBeVisible();
+  await page.mouse.click(40, 400);
+  await expect(drawer(page)).toHaveCount(0);
+});
+
 test('the inbox has no axe violations: filters, table, drawer and the erase dialog', async ({ page, request }) => {
   const word = token();
   await createContact(request, {

@@ -313,7 +313,7 @@ if (interactions.length) {
   console.log('| interaction | latency | events ≥ 16 ms |');
   console.log('|---|---|---|');
   for (const { name, ms, events } of interactions)
-    console.log(`| ${name} | ${ms ? `${Math.round(ms)} ms` : '< 16 ms'} | ${events} |`);
+    console.log(`| ${name} | ${typeof ms === 'string' ? ms : ms ? `${Math.round(ms)} ms` : '< 16 ms'} | ${events} |`);
 }
 if (profiles.length) console.log(`\n${profiles.join('\n')}`);
 if (problems.length) {

@@ -11,6 +11,8 @@ export function notificationRegion(): HTMLElement {
   region = document.createElement('section');
   region.setAttribute('aria-label', `Notifications (${TOAST_HOTKEY})`);
   region.setAttribute('tabindex', '-1');
+  // A drawer open over the page leaves it to assistive technology (components/side-drawer.tsx).
+  region.setAttribute('data-above-modals', '');
   document.body.append(region);
   document.addEventListener('keydown', (event) => {
     if (event.key === TOAST_HOTKEY && !event.altKey && !event.ctrlKey && !event.metaKey) {

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { SeenLead } from '../api/contact-types';
 import { dismissConflict, type LeadConflict } from '../api/lead-conflicts';
 import { useUpdateContact } from '../api/update-contact';
+import './conflict-notice.css';
 
 export type ConflictNoticeProps = {
   conflict: LeadConflict;
@@ -19,22 +18,21 @@ export function ConflictNotice({ conflict, lead }: ConflictNoticeProps) {
     update.mutate({ lead, changes: conflict.changes });
   };
   return (
-    <Alert
-      severity="warning"
-      role="alert"
-      data-testid="conflict"
-      action={
-        <>
-          <Button color="inherit" size="small" onClick={applyAgain} disabled={!lead || update.isPending}>
-            Apply mine again
-          </Button>
-          <Button color="inherit" size="small" onClick={() => dismissConflict(conflict.leadId)}>
-            Keep theirs
-          </Button>
-        </>
-      }
-    >
-      {conflict.text} Your change was not saved.
-    </Alert>
+    <div role="alert" data-testid="conflict" className="conflict-notice">
+      <p className="conflict-notice__text">{conflict.text} Your change was not saved.</p>
+      <div className="conflict-notice__actions">
+        <button
+          type="button"
+          className="btn btn--small btn--text btn--inherit"
+          onClick={applyAgain}
+          disabled={!lead || update.isPending}
+        >
+          Apply mine again
+        </button>
+        <button type="button" className="btn btn--small btn--text btn--inherit" onClick={() => dismissConflict(conflict.leadId)}>
+          Keep theirs
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { toast } from '@/components/toast/toast';
-import { useDeleteContact } from '../api/delete-contact';
+import { lazy, Suspense, useState } from 'react';
+
+// The confirmation (MUI's Dialog, its modal and transitions) is fetched on the first click,
+// not with the drawer: the drawer opens without any styling at run time.
+const DeleteContactDialog = lazy(() => import('./delete-contact-dialog').then((m) => ({ default: m.DeleteContactDialog })));
 
 export type DeleteContactButtonProps = {
   id: string;
@@ -19,35 +15,29 @@ export type DeleteContactButtonProps = {
 /** "Delete", confirmed in a dialog: the lead is erased, and its spreadsheet copy when there is one. */
 export function DeleteContactButton({ id, name, inSpreadsheet, onDeleted }: DeleteContactButtonProps) {
   const [open, setOpen] = useState(false);
-  const remove = useDeleteContact();
-  const handleConfirm = () =>
-    remove.mutate(id, {
-      onSuccess: () => {
-        setOpen(false);
-        onDeleted();
-        void toast({ title: 'Submission deleted' });
-      },
-      onError: (error) => void toast({ title: 'Not deleted', description: error.message, destructive: true }),
-    });
+  const [opened, setOpened] = useState(false);
+  const show = () => {
+    setOpen(true);
+    setOpened(true);
+  };
   return (
     <>
-      <Button color="error" variant="outlined" size="small" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn--outlined btn--small btn--error" onClick={show}>
         Delete
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-title" aria-describedby="delete-text">
-        <DialogTitle id="delete-title">Delete this submission?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-text">
-            The submission of {name} is erased here{inSpreadsheet ? ' and from the spreadsheet' : ''}. This cannot be undone.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={handleConfirm} disabled={remove.isPending}>
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      </button>
+      {/* Mounted from the first click on, so that closing keeps its transition. */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <DeleteContactDialog
+            open={open}
+            id={id}
+            name={name}
+            inSpreadsheet={inSpreadsheet}
+            onClose={() => setOpen(false)}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { toast } from '@/components/toast/toast';
 import { useCan } from '@/lib/session-user';
 import type { Delivery, DeliveryState } from '../api/contact-types';
 import { useRedeliverContact } from '../api/redeliver-contact';
 import { localTime } from '../utils/relative-time';
+import './submission-drawer.css';
 
 const STATE_TEXT: Record<DeliveryState, string> = {
   off: 'Spreadsheet sync is off',
@@ -31,24 +29,23 @@ export function DeliveryPanel({ id, delivery, held = false }: DeliveryPanelProps
       onError: (error) => void toast({ title: 'Not sent again', description: error.message, destructive: true }),
     });
   return (
-    <Box sx={{ display: 'grid', gap: 0.5 }}>
-      <Typography variant="body2" data-testid="delivery-state">
+    <div className="drawer-stack drawer-stack--tight">
+      <p className="lead-text" data-testid="delivery-state">
         {STATE_TEXT[delivery.state] ?? delivery.state}
         {delivery.state === 'delivered' && delivery.deliveredAt ? ` (${localTime(delivery.deliveredAt)})` : ''}
         {delivery.attempts ? `, ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}` : ''}
-      </Typography>
-      {delivery.lastError ? (
-        <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
-          Last error: {delivery.lastError}
-        </Typography>
-      ) : null}
+      </p>
+      {delivery.lastError ? <p className="lead-text drawer-error">Last error: {delivery.lastError}</p> : null}
       {delivery.state !== 'off' && canTriage && !held ? (
-        <Box>
-          <Button variant="outlined" size="small" onClick={handleSend} disabled={redeliver.isPending}>
-            Send again
-          </Button>
-        </Box>
+        <button
+          type="button"
+          className="btn btn--outlined btn--small drawer-start"
+          onClick={handleSend}
+          disabled={redeliver.isPending}
+        >
+          Send again
+        </button>
       ) : null}
-    </Box>
+    </div>
   );
 }

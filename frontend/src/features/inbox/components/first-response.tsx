@@ -1,9 +1,9 @@
-import Typography from '@mui/material/Typography';
 import { useMinuteClock } from '@/lib/minute-clock';
 import { useResponseSettings } from '@/lib/response-settings';
 import type { ResponseLead } from '../api/response-time-types';
 import { localTime } from '../utils/relative-time';
 import { responseState } from '../utils/response-text';
+import './submission-drawer.css';
 
 export type FirstResponseProps = {
   lead: ResponseLead;
@@ -17,21 +17,20 @@ export function FirstResponse({ lead }: FirstResponseProps) {
   const target = settings.data ? ` (target: ${settings.data.targetMinutes} min)` : '';
   if (state.kind === 'none') {
     return (
-      <Typography variant="body2" color="text.secondary" data-testid="first-response">
+      <p className="lead-text text-secondary" data-testid="first-response">
         {lead.heldAsSpam ? 'Held as spam: not waiting for an answer.' : 'Not answered yet.'}
-      </Typography>
+      </p>
     );
   }
   return (
-    <Typography
-      variant="body2"
+    <p
+      className={state.kind === 'waiting' && state.overdue ? 'lead-text drawer-error' : 'lead-text'}
       data-testid="first-response"
-      color={state.kind === 'waiting' && state.overdue ? 'error' : undefined}
     >
       {state.kind === 'answered'
         ? `Answered in ${state.duration}, on ${localTime(lead.firstRespondedAt!)}`
         : `Waiting ${state.duration}${state.overdue ? ', overdue' : ''}`}
       {target}
-    </Typography>
+    </p>
   );
 }

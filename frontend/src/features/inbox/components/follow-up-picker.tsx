@@ -1,8 +1,4 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { toast } from '@/components/toast/toast';
 import { useMinuteClock } from '@/lib/minute-clock';
 import { useCan } from '@/lib/session-user';
@@ -11,6 +7,7 @@ import { LeadConflictError } from '../api/lead-conflicts';
 import type { ResponseFields } from '../api/response-time-types';
 import { useUpdateContact } from '../api/update-contact';
 import { followUpChoices, followUpOn, localDay } from '../utils/follow-up-choices';
+import './submission-drawer.css';
 
 export type FollowUpPickerProps = {
   lead: SeenLead & Pick<ResponseFields, 'followUpAt'>;
@@ -71,64 +68,61 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
   const chosenDate = followUpOn(date, time);
 
   return (
-    <Box sx={{ display: 'grid', gap: 1 }}>
-      <Typography ref={line} tabIndex={-1} variant="body2" data-testid="follow-up" color={due ? 'error' : undefined}>
+    <div className="drawer-stack">
+      <p
+        ref={line}
+        tabIndex={-1}
+        className={due ? 'lead-text follow-up follow-up--due' : 'lead-text follow-up'}
+        data-testid="follow-up"
+      >
         {followUpAt ? `${due ? 'Due since' : 'Follow up on'} ${whenText(followUpAt)}` : 'No follow-up set.'}
-      </Typography>
+      </p>
       {canEdit ? (
         <>
-          <Box role="group" aria-label="Follow up" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <div role="group" aria-label="Follow up" className="drawer-row">
             {followUpChoices(now).map((choice) => (
-              <Button
+              <button
                 key={choice.key}
-                size="small"
-                variant="outlined"
+                type="button"
+                className="btn btn--outlined btn--small"
                 disabled={update.isPending}
                 onClick={() => void save(choice.at)}
               >
                 {choice.label}
-              </Button>
+              </button>
             ))}
             {followUpAt ? (
-              <Button size="small" color="inherit" disabled={update.isPending} onClick={() => void save(null)}>
+              <button
+                type="button"
+                className="btn btn--text btn--small btn--inherit"
+                disabled={update.isPending}
+                onClick={() => void save(null)}
+              >
                 {due ? 'Done' : 'Clear follow-up'}
-              </Button>
+              </button>
             ) : null}
-          </Box>
-          <Box
-            component="form"
-            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+          </div>
+          <form
+            className="follow-up-form"
             onSubmit={(event) => {
               event.preventDefault();
               if (chosenDate) void save(chosenDate);
             }}
           >
-            <TextField
-              id={dateId}
-              type="date"
-              size="small"
-              label="On a date"
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localDay(now) } }}
-            />
-            <TextField
-              id={timeId}
-              type="time"
-              size="small"
-              label="At"
-              value={time}
-              placeholder="09:00"
-              onChange={(event) => setTime(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 120 }}
-            />
-            <Button type="submit" size="small" variant="outlined" disabled={!chosenDate || update.isPending}>
+            <div className="drawer-field">
+              <label htmlFor={dateId}>On a date</label>
+              <input id={dateId} type="date" value={date} min={localDay(now)} onChange={(event) => setDate(event.target.value)} />
+            </div>
+            <div className="drawer-field drawer-field--time">
+              <label htmlFor={timeId}>At</label>
+              <input id={timeId} type="time" value={time} placeholder="09:00" onChange={(event) => setTime(event.target.value)} />
+            </div>
+            <button type="submit" className="btn btn--outlined btn--small" disabled={!chosenDate || update.isPending}>
               Set date
-            </Button>
-          </Box>
+            </button>
+          </form>
         </>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ContactDetail } from '../api/contact-types';
 import { localTime } from '../utils/relative-time';
+import './submission-drawer.css';
 
 const PROVIDER_LABELS: Record<ContactDetail['meetings'][number]['provider'], string> = {
   calcom: 'Cal.com',
@@ -20,24 +19,18 @@ function Location({ location }: { location: string }) {
 
 /** The meetings the lead booked, as the API orders them (those to come first); a cancelled one says so. */
 export function LeadMeetings({ meetings }: { meetings: ContactDetail['meetings'] }) {
-  if (meetings.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No meeting booked yet.
-      </Typography>
-    );
-  }
+  if (meetings.length === 0) return <p className="lead-text text-secondary">No meeting booked yet.</p>;
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="meetings">
+    <ul className="drawer-list" data-testid="meetings">
       {meetings.map((meeting) => {
         const cancelled = meeting.status === 'cancelled';
         return (
-          <Typography component="li" variant="body2" key={meeting.id} data-status={meeting.status}>
-            <Box component="span" sx={cancelled ? { textDecoration: 'line-through' } : undefined}>
+          <li className="lead-text" key={meeting.id} data-status={meeting.status}>
+            <span className={cancelled ? 'drawer-cancelled' : undefined}>
               <time dateTime={meeting.start}>{localTime(meeting.start)}</time>
-            </Box>
+            </span>
             {cancelled ? ' · Cancelled' : ''}{' '}
-            <Typography component="span" variant="body2" color="text.secondary">
+            <span className="text-secondary">
               via {PROVIDER_LABELS[meeting.provider]}
               {meeting.organizerEmail ? `, with ${meeting.organizerEmail}` : ''}
               {meeting.location ? (
@@ -46,10 +39,10 @@ export function LeadMeetings({ meetings }: { meetings: ContactDetail['meetings']
                   <Location location={meeting.location} />
                 </>
               ) : null}
-            </Typography>
-          </Typography>
+            </span>
+          </li>
         );
       })}
-    </Box>
+    </ul>
   );
 }

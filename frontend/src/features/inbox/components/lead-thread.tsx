@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useSessionUser } from '@/lib/session-user';
 import type { LeadMessage } from '../api/contact-types';
 import { attachmentUrl } from '../api/get-lead-messages';
@@ -24,7 +24,19 @@ function author(message: LeadMessage, leadName: string, myId: string | undefined
   return message.authorDisplayName ?? 'A teammate';
 }
 
-function MessageItem({ leadId, leadName, message }: { leadId: string; leadName: string; message: LeadMessage }) {
+/**
+ * One message; drawn again only when it changed (the query keeps unchanged messages the same
+ * objects), not on each update of the lead or a new message's arrival.
+ */
+const MessageItem = memo(function MessageItem({
+  leadId,
+  leadName,
+  message,
+}: {
+  leadId: string;
+  leadName: string;
+  message: LeadMessage;
+}) {
   const me = useSessionUser();
   const [quoteShown, setQuoteShown] = useState(false);
   const at = message.direction === 'in' ? (message.sentAt ?? message.receivedAt ?? message.createdAt) : message.createdAt;
@@ -98,7 +110,7 @@ function MessageItem({ leadId, leadName, message }: { leadId: string; leadName: 
       ) : null}
     </li>
   );
-}
+});
 
 /**
  * The lead's e-mail conversation, oldest first: who wrote, when, the text with its quoted

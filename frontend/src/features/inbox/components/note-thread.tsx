@@ -1,8 +1,4 @@
-import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import { toast } from '@/components/toast/toast';
 import { useCan, useSessionUser } from '@/lib/session-user';
 import { useMinuteClock } from '@/lib/minute-clock';
@@ -10,6 +6,7 @@ import type { Note } from '../api/contact-types';
 import { useAddNote, useDeleteNote } from '../api/lead-notes';
 import { readNoteDraft, writeNoteDraft } from '../utils/note-draft';
 import { localTime, relativeTime } from '../utils/relative-time';
+import './submission-drawer.css';
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -31,36 +28,26 @@ function NoteItem({ leadId, note }: { leadId: string; note: Note }) {
       { onError: (error) => void toast({ title: 'Note not deleted', description: error.message, destructive: true }) },
     );
   return (
-    <Box component="li" data-testid="note" sx={{ display: 'grid', gap: 0.5 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 1 }}>
-        <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {mine ? `${author} (me)` : author}
-        </Typography>
-        <Typography
-          component="time"
-          variant="caption"
-          color="text.secondary"
-          dateTime={note.createdAt}
-          title={localTime(note.createdAt)}
-        >
+    <li data-testid="note" className="drawer-stack drawer-stack--tight">
+      <div className="note__head">
+        <span className="lead-text lead-text--strong">{mine ? `${author} (me)` : author}</span>
+        <time className="lead-caption" dateTime={note.createdAt} title={localTime(note.createdAt)}>
           {relativeTime(note.createdAt, now)}
-        </Typography>
+        </time>
         {mine || isAdmin ? (
-          <Button
-            size="small"
+          <button
+            type="button"
+            className="btn btn--text btn--small note__delete"
             onClick={handleDelete}
             disabled={remove.isPending}
             aria-label={`Delete the note by ${author}`}
-            sx={{ ml: 'auto', minWidth: 0 }}
           >
             Delete
-          </Button>
+          </button>
         ) : null}
-      </Box>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {note.body}
-      </Typography>
-    </Box>
+      </div>
+      <p className="lead-text note__body">{note.body}</p>
+    </li>
   );
 }
 
@@ -68,6 +55,7 @@ function NoteItem({ leadId, note }: { leadId: string; note: Note }) {
 function AddNote({ leadId }: { leadId: string }) {
   const [text, setText] = useState(() => readNoteDraft(leadId) ?? '');
   const add = useAddNote();
+  const id = useId();
   const edit = (next: string) => {
     setText(next);
     writeNoteDraft(leadId, next || null);
@@ -84,22 +72,15 @@ function AddNote({ leadId }: { leadId: string }) {
       },
     );
   return (
-    <Box component="form" onSubmit={(event) => (event.preventDefault(), handleAdd())} sx={{ display: 'grid', gap: 1 }}>
-      <TextField
-        label="New note"
-        multiline
-        value={text}
-        onChange={(event) => edit(event.target.value)}
-        // A plain <textarea> the user can resize, not MUI's autosizing one: that one measures
-        // the page's layout as it mounts, which made opening a lead's drawer several times slower.
-        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { maxLength: NOTE_MAX_LENGTH, rows: 3 } }}
-      />
-      <Box>
-        <Button type="submit" variant="outlined" size="small" disabled={!text.trim() || add.isPending}>
-          Add note
-        </Button>
-      </Box>
-    </Box>
+    <form onSubmit={(event) => (event.preventDefault(), handleAdd())} className="drawer-stack">
+      <div className="drawer-field">
+        <label htmlFor={id}>New note</label>
+        <textarea id={id} rows={3} maxLength={NOTE_MAX_LENGTH} value={text} onChange={(event) => edit(event.target.value)} />
+      </div>
+      <button type="submit" className="btn btn--outlined btn--small drawer-start" disabled={!text.trim() || add.isPending}>
+        Add note
+      </button>
+    </form>
   );
 }
 
@@ -107,19 +88,17 @@ function AddNote({ leadId }: { leadId: string }) {
 export function NoteThread({ leadId, notes }: NoteThreadProps) {
   const canWrite = useCan('triage');
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <div className="drawer-stack note-thread">
       {canWrite ? <AddNote leadId={leadId} /> : null}
       {notes.length ? (
-        <Box component="ul" aria-label="Notes" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
+        <ul aria-label="Notes" className="note-list">
           {notes.map((note) => (
             <NoteItem key={note.id} leadId={leadId} note={note} />
           ))}
-        </Box>
+        </ul>
       ) : (
-        <Typography variant="body2" color="text.secondary">
-          No notes yet.
-        </Typography>
+        <p className="lead-text text-secondary">No notes yet.</p>
       )}
-    </Box>
+    </div>
   );
 }

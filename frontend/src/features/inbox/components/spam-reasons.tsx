@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { SpamInfo } from '../api/contact-types';
 import { spamReasonText, spamScoreText } from '../utils/spam-reasons';
+import './submission-drawer.css';
 
 export type SpamReasonsProps = { lead: SpamInfo };
 
@@ -9,23 +8,19 @@ export type SpamReasonsProps = { lead: SpamInfo };
 export function SpamReasons({ lead }: SpamReasonsProps) {
   const reasons = lead.spamReasons;
   return (
-    <Box sx={{ display: 'grid', gap: 0.5 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {spamScoreText(lead.spamScore)}
-      </Typography>
+    <div className="drawer-stack drawer-stack--tight">
+      <p className="lead-text lead-text--strong">{spamScoreText(lead.spamScore)}</p>
       {reasons.length ? (
-        <Box component="ul" aria-label="Why it was held" sx={{ m: 0, pl: 2.5 }}>
+        <ul aria-label="Why it was held" className="drawer-list">
           {reasons.map((code) => (
-            <Typography component="li" variant="body2" key={code}>
+            <li className="lead-text" key={code}>
               {spamReasonText(code)}
-            </Typography>
+            </li>
           ))}
-        </Box>
+        </ul>
       ) : (
-        <Typography variant="body2" color="text.secondary">
-          No signal fired: marked as spam by hand.
-        </Typography>
+        <p className="lead-text text-secondary">No signal fired: marked as spam by hand.</p>
       )}
-    </Box>
+    </div>
   );
 }

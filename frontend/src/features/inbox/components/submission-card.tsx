@@ -1,59 +1,46 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { mailtoHref } from '@/lib/url';
 import type { ContactSubmission } from '../api/get-contacts';
 import { EmailText, InterestChip, LeadComments, LinkedInLink } from './lead-parts';
 import { localTime } from '../utils/relative-time';
+import './submission-drawer.css';
 
 export type SubmissionCardProps = {
   submission: ContactSubmission;
 };
 
+/** The lead as it came in, at the top of its drawer: name, address, interest, time, company, LinkedIn, comments. */
 export function SubmissionCard({ submission }: SubmissionCardProps) {
   const { name, email, company, linkedin, interest, comments, submittedAt } = submission;
   const emailHref = mailtoHref(email);
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      data-testid="submission"
-      aria-label={name}
-      sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}
-    >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, justifyContent: 'space-between' }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
+    <article data-testid="submission" aria-label={name} className="lead-detail">
+      <div className="lead-detail__top">
+        <div className="lead-detail__who">
+          <h3 className="lead-detail__name">{name}</h3>
           {emailHref ? (
-            <Link href={emailHref}>
+            <a href={emailHref} className="lead-detail__email">
               <EmailText email={email} />
-            </Link>
+            </a>
           ) : (
-            <Typography>
+            <p className="lead-detail__email">
               <EmailText email={email} />
-            </Typography>
+            </p>
           )}
-        </Box>
+        </div>
         <InterestChip interest={interest} />
-      </Box>
-      <Box sx={{ mt: 1.5, display: 'grid', gap: 0.5 }}>
-        <Typography variant="body2" color="text.secondary">
+      </div>
+      <div className="lead-detail__lines">
+        <p className="lead-text text-secondary">
           <time dateTime={submittedAt}>{localTime(submittedAt)}</time>
-        </Typography>
+        </p>
         {company ? (
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            <Box component="span" sx={{ fontWeight: 600 }}>
-              Company:
-            </Box>{' '}
-            {company}
-          </Typography>
+          <p className="lead-text drawer-wrap">
+            <span className="lead-text--strong">Company:</span> {company}
+          </p>
         ) : null}
         <LinkedInLink linkedin={linkedin} />
-      </Box>
-      <LeadComments comments={comments} sx={{ mt: 1.5, p: 1.5, bgcolor: 'grey.50', borderRadius: 2 }} />
-    </Paper>
+      </div>
+      <LeadComments comments={comments} className="lead-detail__comments" />
+    </article>
   );
 }

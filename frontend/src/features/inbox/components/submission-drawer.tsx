@@ -1,12 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useEffect } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import SvgIcon from '@mui/material/SvgIcon';
-import Typography from '@mui/material/Typography';
+import { SideDrawer } from '@/components/side-drawer';
 import { Spinner } from '@/components/spinner';
 import { interestLabel } from '@/config/interests';
 import { useCan, useSessionUser } from '@/lib/session-user';
@@ -31,6 +25,7 @@ import { NoteThread } from './note-thread';
 import { SpamReasons } from './spam-reasons';
 import { StatusSelect } from './status-select';
 import { SubmissionCard } from './submission-card';
+import './submission-drawer.css';
 
 export type SubmissionDrawerProps = {
   id: string | null;
@@ -45,13 +40,18 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-function ArrowIcon({ up }: { up: boolean }) {
+/** A 24-unit icon of the header's buttons (MUI's small SvgIcon's size, drawer's CSS). */
+function Icon({ path }: { path: string }) {
   return (
-    <SvgIcon fontSize="small">
-      <path d={up ? 'M7.41 15.41 12 10.83l4.59 4.58L18 14l-6-6-6 6z' : 'M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6z'} />
-    </SvgIcon>
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
   );
 }
+
+const UP = 'M7.41 15.41 12 10.83l4.59 4.58L18 14l-6-6-6 6z';
+const DOWN = 'M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6z';
+const CROSS = 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 
 const PROVENANCE_LABELS: [keyof Provenance, string][] = [
   ['utmSource', 'UTM source'],
@@ -66,12 +66,10 @@ const PROVENANCE_LABELS: [keyof Provenance, string][] = [
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-label={title} sx={{ display: 'grid', gap: 1 }}>
-      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
-        {title}
-      </Typography>
+    <section aria-label={title} className="drawer-section">
+      <h3 className="drawer-section__title">{title}</h3>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -94,13 +92,13 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
     [lead.assignee, me].filter((person) => person != null).map((person) => [person.id, person.displayName]),
   );
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <div className="drawer-body">
       {conflict ? <ConflictNotice conflict={conflict} lead={lead} /> : null}
       <SubmissionCard submission={lead} />
       {canDelete ? (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <div className="drawer-row">
           <DeleteContactButton id={lead.id} name={lead.name} inSpreadsheet={lead.delivery.state !== 'off'} onDeleted={onClose} />
-        </Box>
+        </div>
       ) : null}
       {lead.status === 'spam' || lead.heldAsSpam || lead.spamReasons.length ? (
         <Section title={lead.heldAsSpam ? 'Held as spam' : 'Spam check'}>
@@ -108,19 +106,19 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
         </Section>
       ) : null}
       <Section title="Status">
-        <Box>
+        <div className="drawer-start">
           <StatusSelect submission={lead} />
-        </Box>
+        </div>
         {lead.statusChangedAt ? (
-          <Typography variant="body2" color="text.secondary">
+          <p className="lead-text text-secondary">
             Changed by {statusChangerName(lead)} on {localTime(lead.statusChangedAt)}
-          </Typography>
+          </p>
         ) : null}
       </Section>
       <Section title="Assignee">
-        <Box>
+        <div className="drawer-start">
           <AssigneeSelect submission={lead} assignee={lead.assignee} />
-        </Box>
+        </div>
       </Section>
       <Section title="First response">
         <FirstResponse lead={lead} />
@@ -139,18 +137,14 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
       </Section>
       {provenance.length ? (
         <Section title="Where the lead came from">
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+          <dl className="drawer-facts lead-text">
             {provenance.map(([key, label]) => (
-              <Box key={key} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {lead[key]}
-                </Typography>
-              </Box>
+              <Fragment key={key}>
+                <dt className="text-secondary">{label}</dt>
+                <dd>{lead[key]}</dd>
+              </Fragment>
             ))}
-          </Box>
+          </dl>
         </Section>
       ) : null}
       <Section title="Spreadsheet">
@@ -161,42 +155,40 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
       </Section>
       {lead.otherSubmissions.length ? (
         <Section title="Other submissions of this person">
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          <ul className="drawer-list">
             {lead.otherSubmissions.map((other) => (
-              <li key={other.id}>
-                <Link component="button" type="button" variant="body2" onClick={() => onOpen(other.id)}>
+              <li key={other.id} className="lead-text">
+                <button type="button" className="link-btn" onClick={() => onOpen(other.id)}>
                   {localTime(other.submittedAt)}
-                </Link>{' '}
-                <Typography component="span" variant="body2" color="text.secondary">
+                </button>{' '}
+                <span className="text-secondary">
                   {interestLabel(other.interest)}, {statusLabel(other.status)}
-                </Typography>
+                </span>
               </li>
             ))}
-          </Box>
+          </ul>
         </Section>
       ) : null}
       <Section title="History">
         {lead.history?.length ? (
-          <Box component="ol" sx={{ m: 0, pl: 2.5 }} data-testid="history">
+          <ol className="drawer-list" data-testid="history">
             {lead.history.map((event, index) => (
-              <Typography component="li" variant="body2" key={`${event.at}-${index}`}>
+              <li className="lead-text" key={`${event.at}-${index}`}>
                 {historyText(event, names)}{' '}
-                <Typography component="span" variant="body2" color="text.secondary">
+                <span className="text-secondary">
                   {/* Routing's events name the rule in their text ("by the rule …"): only the time here. */}
                   {isRoutingEvent(event)
                     ? localTime(event.at)
                     : `by ${event.actorDisplayName ?? event.actor ?? 'the system'}, ${localTime(event.at)}`}
-                </Typography>
-              </Typography>
+                </span>
+              </li>
             ))}
-          </Box>
+          </ol>
         ) : (
-          <Typography variant="body2" color="text.secondary">
-            Nothing changed yet.
-          </Typography>
+          <p className="lead-text text-secondary">Nothing changed yet.</p>
         )}
       </Section>
-    </Box>
+    </div>
   );
 }
 
@@ -206,7 +198,8 @@ export function SubmissionDrawer({ id, neighbours, onOpen, onClose }: Submission
   const queryClient = useQueryClient();
   // The thread is asked for beside the lead rather than once the lead's answer is drawn (its
   // "Conversation" asks for it on mount): on a long thread that second round trip, after the
-  // body's first render, was most of the time to the newest message.
+  // body's first render, was most of the time to the newest message. A click in the list has
+  // asked for both already (prefetch-lead); this is for a lead opened by its address.
   useEffect(() => {
     if (id !== null) void queryClient.prefetchQuery(getLeadMessagesQueryOptions(id));
   }, [id, queryClient]);
@@ -221,50 +214,47 @@ export function SubmissionDrawer({ id, neighbours, onOpen, onClose }: Submission
     onOpen(to);
   };
   return (
-    <Drawer
-      anchor="right"
-      open={id !== null}
-      // The page behind may scroll: locking it restyles <body>, and the whole dashboard's
-      // style and layout were computed again as the drawer opened (half its latency at 4x CPU).
-      disableScrollLock
-      // Mounted (hidden) with the page, so that its styles are in the document before the
-      // first lead opens: new style rules make the browser restyle the whole dashboard, which
-      // the drawer's opening transition forces at once (120 ms of its 320 at 4x CPU).
-      keepMounted
-      onClose={onClose}
-      onKeyDown={onKeyDown}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, p: 2.5 }, role: 'dialog', 'aria-labelledby': 'lead-title' } }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
-        <Typography id="lead-title" component="h2" variant="h6" sx={{ fontWeight: 700, mr: 'auto' }}>
+    <SideDrawer open={id !== null} onClose={onClose} onKeyDown={onKeyDown} labelledBy="lead-title">
+      <div className="drawer-head">
+        <h2 id="lead-title" className="drawer-head__title">
           Submission details
-        </Typography>
-        <IconButton aria-label="Previous lead (K)" disabled={!previous} onClick={() => previous && onOpen(previous)}>
-          <ArrowIcon up />
-        </IconButton>
-        <IconButton aria-label="Next lead (J)" disabled={!next} onClick={() => next && onOpen(next)}>
-          <ArrowIcon up={false} />
-        </IconButton>
-        <IconButton aria-label="Close details" onClick={onClose}>
-          <SvgIcon fontSize="small">
-            <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
-          </SvgIcon>
-        </IconButton>
-      </Box>
+        </h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Previous lead (K)"
+          disabled={!previous}
+          onClick={() => previous && onOpen(previous)}
+        >
+          <Icon path={UP} />
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Next lead (J)"
+          disabled={!next}
+          onClick={() => next && onOpen(next)}
+        >
+          <Icon path={DOWN} />
+        </button>
+        <button type="button" className="icon-btn" aria-label="Close details" onClick={onClose}>
+          <Icon path={CROSS} />
+        </button>
+      </div>
       {lead.isPending && id !== null ? (
-        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <div role="status" className="drawer-loading">
           <Spinner /> Loading…
-        </Box>
+        </div>
       ) : lead.isError ? (
-        <Alert severity="error">
+        <p role="alert" className="drawer-alert">
           {/* Erased by a teammate while open (its lead.erased event fetched it again). */}
           {isApiError(lead.error, 404)
             ? 'This submission no longer exists: it was erased.'
             : `Could not load this submission: ${lead.error.message}`}
-        </Alert>
+        </p>
       ) : lead.data ? (
         <DrawerBody key={lead.data.id} lead={lead.data} onOpen={onOpen} onClose={onClose} />
       ) : null}
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -11,7 +11,7 @@ describe('DeleteContactButton', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
-    expect(screen.getByRole('dialog', { name: 'Delete this submission?' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Delete this submission?' })).toHaveTextContent(
       'The submission of Ada is erased here. This cannot be undone.',
     );
   });
