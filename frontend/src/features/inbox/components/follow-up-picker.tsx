@@ -111,11 +111,25 @@ export function FollowUpPicker({ lead }: FollowUpPickerProps) {
           >
             <div className="drawer-field">
               <label htmlFor={dateId}>On a date</label>
-              <input id={dateId} type="date" value={date} min={localDay(now)} onChange={(event) => setDate(event.target.value)} />
+              <input
+                className="outlined-input"
+                id={dateId}
+                type="date"
+                value={date}
+                min={localDay(now)}
+                onChange={(event) => setDate(event.target.value)}
+              />
             </div>
             <div className="drawer-field drawer-field--time">
               <label htmlFor={timeId}>At</label>
-              <input id={timeId} type="time" value={time} placeholder="09:00" onChange={(event) => setTime(event.target.value)} />
+              <input
+                className="outlined-input"
+                id={timeId}
+                type="time"
+                value={time}
+                placeholder="09:00"
+                onChange={(event) => setTime(event.target.value)}
+              />
             </div>
             <button type="submit" className="btn btn--outlined btn--small" disabled={!chosenDate || update.isPending}>
               Set date

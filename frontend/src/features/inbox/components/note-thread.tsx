@@ -75,7 +75,14 @@ function AddNote({ leadId }: { leadId: string }) {
     <form onSubmit={(event) => (event.preventDefault(), handleAdd())} className="drawer-stack">
       <div className="drawer-field">
         <label htmlFor={id}>New note</label>
-        <textarea id={id} rows={3} maxLength={NOTE_MAX_LENGTH} value={text} onChange={(event) => edit(event.target.value)} />
+        <textarea
+          className="outlined-input"
+          id={id}
+          rows={3}
+          maxLength={NOTE_MAX_LENGTH}
+          value={text}
+          onChange={(event) => edit(event.target.value)}
+        />
       </div>
       <button type="submit" className="btn btn--outlined btn--small drawer-start" disabled={!text.trim() || add.isPending}>
         Add note

@@ -32,7 +32,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
       <input
         id={id}
         type="search"
-        className="search-field__input"
+        className="outlined-input search-field__input"
         placeholder="Name, e-mail, company or comments"
         value={text}
         onChange={(event) => handleChange(event.target.value)}

@@ -158,7 +158,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           <ul className="drawer-list">
             {lead.otherSubmissions.map((other) => (
               <li key={other.id} className="lead-text">
-                <button type="button" className="link-btn" onClick={() => onOpen(other.id)}>
+                <button type="button" className="lead-open lead-open--plain" onClick={() => onOpen(other.id)}>
                   {localTime(other.submittedAt)}
                 </button>{' '}
                 <span className="text-secondary">
