@@ -131,7 +131,7 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
 
     it('passes over bytes that are no e-mail, however long, and takes the reply after them', async () => {
       const dan = await leadWithToken(sut.dataSource, 'dan@example.org');
-      // Longer than a window: the rest of it is never fetched once its start shows it is no e-mail.
+      // Longer than a window (1 MB): read to its end in two downloads, then passed over.
       await imap.append(Buffer.concat([Buffer.from('\u0000\u0001 this is no e-mail at all\r\n'), randomBytes(1_500_000)]));
       await imap.append(await reply(dan.replyTo, 3));
 

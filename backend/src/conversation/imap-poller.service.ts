@@ -208,7 +208,7 @@ export class ImapPoller implements OnApplicationBootstrap, OnModuleDestroy {
         await claim(this.dataSource.manager);
         this.logger.warn({ msg: 'IMAP mailbox: a message that is not an e-mail passed over', uid });
       } finally {
-        // What the parse left unread (it stopped early): the rest is not fetched.
+        // A parse that failed midway leaves the download unfinished: it fetches no more.
         content.destroy();
       }
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parseMessage, TEXT_PART_MAX_BYTES } from './mime-parser.js';
+import { type MessageSource, parseMessage, TEXT_PART_MAX_BYTES } from './mime-parser.js';
 
 const KB = 1024;
 
@@ -35,25 +35,29 @@ function replyWith(file: Buffer, text = 'Here it is.'): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-/** `bytes` as a body arrives: in chunks of `size`, one a turn, counting how many were read. */
-function chunked(bytes: Buffer, size: number, read = { chunks: 0 }): AsyncIterable<Buffer> {
-  return (async function* () {
+/** `bytes` as a body arrives: in chunks of `size`, one a turn, counting how many were read; of no declared size. */
+function chunked(bytes: Buffer, size: number, read = { chunks: 0 }): MessageSource {
+  const chunks = (async function* () {
     for (let start = 0; start < bytes.length; start += size) {
       await nextTurn();
       read.chunks += 1;
       yield bytes.subarray(start, start + size);
     }
   })();
+  return { chunks, declaredBytes: undefined };
 }
+
+/** `bytes` in one chunk, of its own size. */
+const whole = (bytes: Buffer): MessageSource => ({ chunks: [bytes], declaredBytes: bytes.length });
 
 describe('parseMessage (a message parsed as it streams)', () => {
   it('reads a message in chunks as it reads it whole: headers, text, attachments', async () => {
     const file = randomBytes(20 * KB);
     const raw = replyWith(file);
-    const whole = await parseMessage(raw, 100 * KB);
+    const inOne = await parseMessage(whole(raw), 100 * KB);
     // Chunks that split the first line, the boundaries and the base64 lines.
     const streamed = await parseMessage(chunked(raw, 7), 100 * KB);
-    for (const parsed of [whole, streamed]) {
+    for (const parsed of [inOne, streamed]) {
       expect(parsed).toMatchObject({
         subject: 'My CV',
         messageId: '<cv-1@mail.example>',
@@ -74,11 +78,11 @@ describe('parseMessage (a message parsed as it streams)', () => {
     expect(over?.attachments).toEqual([{ filename: 'cv.pdf', contentType: 'application/pdf', size: file.length, content: null }]);
   });
 
-  it('reads a text part up to TEXT_PART_MAX_BYTES, whole, streamed or of a declared size, and what follows it all', async () => {
+  it('reads a text part up to TEXT_PART_MAX_BYTES, in one chunk, streamed of no declared size or of its size, and what follows it all', async () => {
     const text = 'Here is everything. '.repeat(200_000); // 4 MB
     const file = randomBytes(32 * KB);
     const raw = replyWith(file, text);
-    const sources = [raw, chunked(raw, 64 * KB), { chunks: chunked(raw, 64 * KB), declaredBytes: raw.length }];
+    const sources = [whole(raw), chunked(raw, 64 * KB), { ...chunked(raw, 64 * KB), declaredBytes: raw.length }];
     for (const source of sources) {
       const parsed = await parseMessage(source, 100 * KB);
       // The first 2 MB of its quoted-printable lines: far more than the 100,000 characters kept.
@@ -95,7 +99,7 @@ describe('parseMessage (a message parsed as it streams)', () => {
     const noMail = Buffer.concat([Buffer.from('\u0000\u0001 this is no e-mail at all\r\n'), Buffer.alloc(64 * KB, 'x')]);
     expect(await parseMessage(chunked(noMail, 4 * KB, read), KB)).toBeNull();
     expect(read.chunks).toBe(17);
-    expect(await parseMessage(Buffer.alloc(0), KB)).toBeNull();
+    expect(await parseMessage(whole(Buffer.alloc(0)), KB)).toBeNull();
   });
 
   it('answers null for MIME the parser gives up on (a header block over 1 MB), the source read to its end', async () => {
@@ -107,11 +111,11 @@ describe('parseMessage (a message parsed as it streams)', () => {
 
   it("throws the source's own error (the endpoint's 413), not null", async () => {
     const tooLarge = new Error('too large');
-    const source = (async function* () {
+    const chunks = (async function* () {
       yield replyWith(randomBytes(KB)).subarray(0, 200);
       await nextTurn();
       throw tooLarge;
     })();
-    await expect(parseMessage(source, KB)).rejects.toBe(tooLarge);
+    await expect(parseMessage({ chunks, declaredBytes: undefined }, KB)).rejects.toBe(tooLarge);
   });
 });

@@ -4,14 +4,14 @@ import { pipeline, Transform, type Writable } from 'node:stream';
 import { Joiner, Splitter, type SplitterChunk } from '@zone-eu/mailsplit';
 import { type AddressObject, type AttachmentStream, type HeaderLines, MailParser, type MessageText } from 'mailparser';
 
-/** A message as it arrives, with the size its sender declared (the request's Content-Length). */
-export interface StreamedMessage {
-  chunks: AsyncIterable<Buffer>;
+/**
+ * A message as it arrives (the inbound endpoint's body, an IMAP download), with the size its
+ * sender declared when there is one (the request's Content-Length, the server's RFC822.SIZE).
+ */
+export interface MessageSource {
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>;
   declaredBytes: number | undefined;
 }
-
-/** The raw message: whole (an IMAP fetch) or as it arrives (the inbound endpoint's body; of unknown size without a StreamedMessage). */
-export type MessageSource = Buffer | AsyncIterable<Buffer> | StreamedMessage;
 
 /**
  * How much of a text part's raw content is read: more than the 100,000 characters the
@@ -82,7 +82,7 @@ export async function parseMessage(source: MessageSource, maxAttachmentBytes: nu
   const stop = () => [input, parser].forEach((stream) => stream.destroy());
   let fed: { looksLikeMessage: boolean; sha256: string };
   try {
-    fed = await feed(chunksOf(source), input);
+    fed = await feed(source.chunks, input);
   } catch (error) {
     stop();
     throw error;
@@ -109,20 +109,13 @@ export async function parseMessage(source: MessageSource, maxAttachmentBytes: nu
   };
 }
 
-function chunksOf(source: MessageSource): Iterable<Buffer> | AsyncIterable<Buffer> {
-  if (Buffer.isBuffer(source)) return [source];
-  return 'chunks' in source ? source.chunks : source;
-}
-
 /**
  * Whether a text part may run past TEXT_PART_MAX_BYTES: a message larger than that, or of a
  * size not known before its end. A smaller one (every ordinary reply) goes straight to the
  * parser: the cut costs a second split of the message, about 0.35 ms of a 3 KB reply's 0.5.
  */
-function mayHoldLongText(source: MessageSource): boolean {
-  if (Buffer.isBuffer(source)) return source.length > TEXT_PART_MAX_BYTES;
-  if (!('chunks' in source) || source.declaredBytes === undefined) return true;
-  return source.declaredBytes > TEXT_PART_MAX_BYTES;
+function mayHoldLongText({ declaredBytes }: MessageSource): boolean {
+  return declaredBytes === undefined || declaredBytes > TEXT_PART_MAX_BYTES;
 }
 
 /**
