@@ -115,20 +115,34 @@ async function statementsSince() {
 }
 
 /**
- * The plan of the inbound matching, each way, as the database of a million leads runs it
- * (EXPLAIN ANALYZE in a transaction rolled back: the lock is taken and let go): one line per node.
+ * The plan of the inbound statement (the match, the lead's lock, the message stored and the
+ * lead's update), each way, as the database of a million leads runs it (EXPLAIN ANALYZE in a
+ * transaction rolled back: nothing stays, the lock is let go): one line per node.
  */
 async function matchingPlans(lead) {
-  const { MATCH_AND_LOCK_LEAD_SQL } = await import('../dist/conversation/inbound-lead-match.sql.js');
+  const { storeInboundSql } = await import('../dist/conversation/inbound-store.sql.js');
+  // $4–$13: from, to, subject, text, quoted text, Message-ID, In-Reply-To, References, date, automatic.
+  const stored = (n) => [
+    `lead${n}@example.com`,
+    `replies@${REPLY_DOMAIN}`,
+    'Re: About your enquiry',
+    'Thanks',
+    null,
+    `<plan-${randomBytes(6).toString('hex')}@mail.example>`,
+    null,
+    null,
+    new Date(),
+    false,
+  ];
   const ways = {
-    thread: [[`<out-${lead.n}@bench.example>`], [], `lead${lead.n}@example.com`],
-    token: [[], [lead.token], `lead${lead.n}@example.com`],
-    address: [[], [], `lead${lead.n + 1}@example.com`],
+    thread: [[`<out-${lead.n}@bench.example>`], [], `lead${lead.n}@example.com`, ...stored(lead.n)],
+    token: [[], [lead.token], `lead${lead.n}@example.com`, ...stored(lead.n)],
+    address: [[], [], `lead${lead.n + 1}@example.com`, ...stored(lead.n + 1)],
   };
   const statements = Object.fromEntries(
     Object.entries(ways).map(([way, parameters]) => [
-      `the matching by ${way}`,
-      [`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${MATCH_AND_LOCK_LEAD_SQL}`, parameters],
+      `the matching by ${way}, and the message stored`,
+      [`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${storeInboundSql(0)}`, parameters],
     ]),
   );
   // A lead's first reply makes it awaiting: an indexed column's change, with its triggers' time
