@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { LeadDetail } from '../leads/lead-detail.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
@@ -27,6 +28,12 @@ interface MatchedLead {
   heldAsSpam: boolean;
   matchedBy: MatchedBy;
 }
+
+/** What the storing statement answers for a matched lead (inbound-store.sql.ts). */
+type StoredRow = MatchedLead & { messageId: string | null };
+
+/** The most attachments of a message whose storing statement is a prepared one (one per count, on each connection). */
+const PREPARED_FILES_MAX = 4;
 
 /** How much of the reply its e-mail to the team quotes. */
 const NOTICE_EXCERPT = 2000;
@@ -117,10 +124,13 @@ export class InboundMessages {
       message.automatic,
     ];
     for (const { filename, contentType, size, content } of message.attachments) values.push(filename, contentType, size, content);
-    const [row] = await manager.query<Array<MatchedLead & { messageId: string | null }>>(
-      storeInboundSql(message.attachments.length),
-      values,
-    );
+    const files = message.attachments.length;
+    const sql = storeInboundSql(files);
+    // Prepared once per connection: the statement most replies run, planned once (up to a few files).
+    const [row] =
+      files <= PREPARED_FILES_MAX
+        ? await preparedQuery<StoredRow>(manager, `inbound-store-${files}`, sql, values)
+        : await manager.query<StoredRow[]>(sql, values);
     if (!row) return undefined;
     const { messageId, ...lead } = row;
     return { lead, messageId: messageId ?? undefined };
