@@ -102,12 +102,13 @@ function replyOfText(lead, mb) {
 }
 
 /**
- * The statements PostgreSQL ran since pg_stat_statements_reset(), most called first: calls and
- * ms of execution (the API's periodic jobs' among them, a few calls each).
+ * The statements PostgreSQL ran since pg_stat_statements_reset(), most called first: calls, ms
+ * of execution and the slowest one's (the API's periodic jobs' among them, a few calls each).
  */
 async function statementsSince() {
   return db.query(
-    `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+    `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS ms, round(max_exec_time::numeric, 1)::float AS max,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
        FROM pg_stat_statements
       WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 0
       ORDER BY calls DESC, total_exec_time DESC`,
@@ -388,6 +389,7 @@ try {
       statements.slice(0, 20).map(({ calls, ms, query }) => ({
         'per message': down(calls / stored, 2),
         'exec ms each': down(ms / calls, 3),
+        'slowest ms': max,
         query,
       })),
     );
