@@ -386,7 +386,7 @@ try {
     const perMessage = statements.reduce((sum, { calls }) => sum + calls, 0) / stored;
     console.log(`statements a stored message (pg_stat_statements, BEGIN and COMMIT included): ${down(perMessage, 2)}`);
     console.table(
-      statements.slice(0, 20).map(({ calls, ms, query }) => ({
+      statements.slice(0, 20).map(({ calls, ms, max, query }) => ({
         'per message': down(calls / stored, 2),
         'exec ms each': down(ms / calls, 3),
         'slowest ms': max,
