@@ -253,7 +253,7 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
       if (teammate.isTransactionActive) await teammate.rollbackTransaction();
       await teammate.release();
     }
-    const res = await posting!;
+    const res = await posting;
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ stored: 1, leadId: id });
     const [row] = await sut.dataSource.query(

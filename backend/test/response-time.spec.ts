@@ -338,7 +338,11 @@ describe('response time: late by seconds', () => {
            FROM generate_series(1, 10000) AS n`,
       );
       await runner.query('ANALYZE contact_submissions');
-      const [{ 'QUERY PLAN': [plan] }] = await runner.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${CLAIM_OVERDUE}`);
+      const [
+        {
+          'QUERY PLAN': [plan],
+        },
+      ] = await runner.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${CLAIM_OVERDUE}`);
       const pages = plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'];
       // Before, it read every one of the 10,000 (173 pages here, by a sequential scan; at a million leads the old index's 400,000 entries).
       expect(pages).toBeLessThan(20);
