@@ -102,12 +102,13 @@ function replyOfText(lead, mb) {
 }
 
 /**
- * The statements PostgreSQL ran since pg_stat_statements_reset(), most called first: calls and
- * ms of execution (the API's periodic jobs' among them, a few calls each).
+ * The statements PostgreSQL ran since pg_stat_statements_reset(), most called first: calls, ms
+ * of execution and the slowest one's (the API's periodic jobs' among them, a few calls each).
  */
 async function statementsSince() {
   return db.query(
-    `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+    `SELECT calls::int, round(total_exec_time::numeric, 1)::float AS ms, round(max_exec_time::numeric, 1)::float AS max,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
        FROM pg_stat_statements
       WHERE query NOT LIKE '%pg_stat_statements%' AND calls > 0
       ORDER BY calls DESC, total_exec_time DESC`,
@@ -115,20 +116,34 @@ async function statementsSince() {
 }
 
 /**
- * The plan of the inbound matching, each way, as the database of a million leads runs it
- * (EXPLAIN ANALYZE in a transaction rolled back: the lock is taken and let go): one line per node.
+ * The plan of the inbound statement (the match, the lead's lock, the message stored and the
+ * lead's update), each way, as the database of a million leads runs it (EXPLAIN ANALYZE in a
+ * transaction rolled back: nothing stays, the lock is let go): one line per node.
  */
 async function matchingPlans(lead) {
-  const { MATCH_AND_LOCK_LEAD_SQL } = await import('../dist/conversation/inbound-lead-match.sql.js');
+  const { storeInboundSql } = await import('../dist/conversation/inbound-store.sql.js');
+  // $4–$13: from, to, subject, text, quoted text, Message-ID, In-Reply-To, References, date, automatic.
+  const stored = (n) => [
+    `lead${n}@example.com`,
+    `replies@${REPLY_DOMAIN}`,
+    'Re: About your enquiry',
+    'Thanks',
+    null,
+    `<plan-${randomBytes(6).toString('hex')}@mail.example>`,
+    null,
+    null,
+    new Date(),
+    false,
+  ];
   const ways = {
-    thread: [[`<out-${lead.n}@bench.example>`], [], `lead${lead.n}@example.com`],
-    token: [[], [lead.token], `lead${lead.n}@example.com`],
-    address: [[], [], `lead${lead.n + 1}@example.com`],
+    thread: [[`<out-${lead.n}@bench.example>`], [], `lead${lead.n}@example.com`, ...stored(lead.n)],
+    token: [[], [lead.token], `lead${lead.n}@example.com`, ...stored(lead.n)],
+    address: [[], [], `lead${lead.n + 1}@example.com`, ...stored(lead.n + 1)],
   };
   const statements = Object.fromEntries(
     Object.entries(ways).map(([way, parameters]) => [
-      `the matching by ${way}`,
-      [`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${MATCH_AND_LOCK_LEAD_SQL}`, parameters],
+      `the matching by ${way}, and the message stored`,
+      [`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${storeInboundSql(0)}`, parameters],
     ]),
   );
   // A lead's first reply makes it awaiting: an indexed column's change, with its triggers' time
@@ -371,9 +386,10 @@ try {
     const perMessage = statements.reduce((sum, { calls }) => sum + calls, 0) / stored;
     console.log(`statements a stored message (pg_stat_statements, BEGIN and COMMIT included): ${down(perMessage, 2)}`);
     console.table(
-      statements.slice(0, 20).map(({ calls, ms, query }) => ({
+      statements.slice(0, 20).map(({ calls, ms, max, query }) => ({
         'per message': down(calls / stored, 2),
         'exec ms each': down(ms / calls, 3),
+        'slowest ms': max,
         query,
       })),
     );

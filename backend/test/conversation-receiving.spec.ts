@@ -231,6 +231,39 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     expect(await versionOf(byThread.id)).toBe(before + 1);
   });
 
+  it("a reply that comes in while a teammate's change holds the lead waits for it, and its update builds on that change", async () => {
+    const id = await lead('waits@example.org');
+    const [{ version }] = await sut.dataSource.query('SELECT version FROM contact_submissions WHERE id = $1', [id]);
+    const teammate = sut.dataSource.createQueryRunner();
+    await teammate.startTransaction();
+    let posting: Promise<request.Response> | undefined;
+    try {
+      await teammate.query(`UPDATE contact_submissions SET status = 'contacted', version = version + 1 WHERE id = $1`, [id]);
+      const reply = await rawEmail({ from: 'waits@example.org', to: 'leads@example.com', subject: 'Hi', text: 'Still there?' });
+      posting = postInbound(sut, reply).then((res) => res);
+      // The reply's statement waits on the lead's lock before the teammate's change commits.
+      await waitFor('the reply waiting on the lead', async () => {
+        const [{ n }] = await sut.dataSource.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%lead_messages%'`,
+        );
+        return n === 1;
+      });
+      await teammate.commitTransaction();
+    } finally {
+      if (teammate.isTransactionActive) await teammate.rollbackTransaction();
+      await teammate.release();
+    }
+    const res = await posting;
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ stored: 1, leadId: id });
+    const [row] = await sut.dataSource.query(
+      'SELECT status, version, awaiting_reply, last_message_at FROM contact_submissions WHERE id = $1',
+      [id],
+    );
+    expect(row).toMatchObject({ status: 'contacted', version: version + 2, awaiting_reply: true });
+    expect(row.last_message_at).not.toBeNull();
+  });
+
   it("a reply's update of its lead changes none of the analytics' counts, and appends no delta to them", async () => {
     const id = await lead('counts@example.org');
     // Its own snapshot: the periodic roll-up that folds the deltas away does not show here.

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import { DeliveryWorker } from '../deliveries/delivery-worker.service.js';
 import { LeadDetail } from '../leads/lead-detail.service.js';
 import { LeadEvents } from '../leads/lead-events.service.js';
@@ -10,7 +11,7 @@ import { noticeEmail } from '../mail/email-layout.js';
 import { MailTransport } from '../mail/mail-transport.service.js';
 import { queueEmails } from '../mail/queue-emails.js';
 import type { InboundResultDto } from './dto/lead-message.dto.js';
-import { MATCH_AND_LOCK_LEAD_SQL } from './inbound-lead-match.sql.js';
+import { storeInboundSql } from './inbound-store.sql.js';
 import { type InboundMessage, parseInbound, replyTokensOf } from './inbound-message.js';
 import type { MessageSource } from './mime-parser.js';
 import type { MatchedBy } from './lead-message.entity.js';
@@ -27,6 +28,12 @@ interface MatchedLead {
   heldAsSpam: boolean;
   matchedBy: MatchedBy;
 }
+
+/** What the storing statement answers for a matched lead (inbound-store.sql.ts). */
+type StoredRow = MatchedLead & { messageId: string | null };
+
+/** The most attachments of a message whose storing statement is a prepared one (one per count, on each connection). */
+const PREPARED_FILES_MAX = 4;
 
 /** How much of the reply its e-mail to the team quotes. */
 const NOTICE_EXCERPT = 2000;
@@ -66,13 +73,13 @@ export class InboundMessages {
     let notified = 0;
     const result = await this.dataSource.transaction(async (manager): Promise<InboundResultDto> => {
       if (claim && !(await claim(manager))) return { stored: 0 };
-      const lead = await this.matchAndLock(manager, message);
-      if (!lead) {
+      const matched = await this.matchAndStore(manager, message);
+      if (!matched) {
         // Logged without any address: the sender is a stranger to the product.
         this.logger.log({ msg: 'inbound e-mail matched no lead: not stored', automatic: message.automatic });
         return { stored: 0 };
       }
-      const id = await this.store(manager, lead, message);
+      const { lead, messageId: id } = matched;
       if (!id) return { stored: 0 };
       notified += await this.leadEvents.message(manager, {
         leadId: lead.id,
@@ -90,25 +97,21 @@ export class InboundMessages {
     return result;
   }
 
-  /** The lead, matched in the contract's order and locked (inbound-lead-match.sql.ts); undefined when none matches. */
-  private async matchAndLock(manager: EntityManager, message: InboundMessage): Promise<MatchedLead | undefined> {
-    const [lead] = await manager.query<MatchedLead[]>(MATCH_AND_LOCK_LEAD_SQL, [
+  /**
+   * The message matched to its lead, the lead locked, the message stored with its attachments
+   * and the lead's new state — `lastMessageAt`, `awaitingReply` and its version (as
+   * LeadDetail.changed's) — in one statement (inbound-store.sql.ts). Undefined when no lead
+   * matches; `messageId` undefined when the Message-ID is stored already (nothing stored then).
+   * Each attachment's content is a parameter of its own, sent as binary: never written out as text.
+   */
+  private async matchAndStore(
+    manager: EntityManager,
+    message: InboundMessage,
+  ): Promise<{ lead: MatchedLead; messageId: string | undefined } | undefined> {
+    const values: unknown[] = [
       message.threadIds,
       replyTokensOf(message.recipients),
       message.fromAddress,
-    ]);
-    return lead;
-  }
-
-  /**
-   * The message, its attachments and the lead's new state — `lastMessageAt`, `awaitingReply`
-   * and its version (as LeadDetail.changed's) — in one statement; nothing of it when the
-   * Message-ID is stored already (undefined then). Each attachment's content is a parameter of
-   * its own, sent as binary: never written out as text.
-   */
-  private async store(manager: EntityManager, lead: MatchedLead, message: InboundMessage): Promise<string | undefined> {
-    const values: unknown[] = [
-      lead.id,
       message.from,
       message.to,
       message.subject,
@@ -118,36 +121,19 @@ export class InboundMessages {
       message.inReplyTo,
       message.references,
       message.sentAt,
-      lead.matchedBy,
       message.automatic,
     ];
-    const files = message.attachments.map(({ filename, contentType, size, content }) => {
-      const first = values.push(filename, contentType, size, content) - 3;
-      return `($${first}::text, $${first + 1}::text, $${first + 2}::integer, $${first + 3}::bytea)`;
-    });
-    const [row] = await manager.query<Array<{ id: string }>>(
-      `WITH message AS (
-         INSERT INTO lead_messages (submission_id, direction, from_address, to_address, subject, text, quoted_text, message_id,
-                                    in_reply_to, "references", sent_at, received_at, matched_by, automatic)
-         VALUES ($1, 'in', $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $12::boolean)
-         ON CONFLICT (message_id) DO NOTHING RETURNING id
-       ),${
-         files.length === 0
-           ? ''
-           : `
-       files AS (
-         INSERT INTO lead_message_attachments (message_id, filename, content_type, size, content)
-         SELECT message.id, file.* FROM message, (VALUES ${files.join(', ')}) AS file
-       ),`
-       }
-       lead AS (
-         UPDATE contact_submissions SET last_message_at = now(), awaiting_reply = NOT $12::boolean, version = version + 1
-          WHERE id = $1 AND EXISTS (SELECT FROM message)
-       )
-       SELECT id FROM message`,
-      values,
-    );
-    return row?.id;
+    for (const { filename, contentType, size, content } of message.attachments) values.push(filename, contentType, size, content);
+    const files = message.attachments.length;
+    const sql = storeInboundSql(files);
+    // Prepared once per connection: the statement most replies run, planned once (up to a few files).
+    const [row] =
+      files <= PREPARED_FILES_MAX
+        ? await preparedQuery<StoredRow>(manager, `inbound-store-${files}`, sql, values)
+        : await manager.query<StoredRow[]>(sql, values);
+    if (!row) return undefined;
+    const { messageId, ...lead } = row;
+    return { lead, messageId: messageId ?? undefined };
   }
 
   /**

@@ -50,6 +50,7 @@ import { ImapMailboxes1796710000000 } from './migrations/1796710000000-imap-mail
 import { ExactResponseTime1796830000000 } from './migrations/1796830000000-exact-response-time.js';
 import { TimeZoneChosen1796830000001 } from './migrations/1796830000001-time-zone-chosen.js';
 import { DeltasOfCountedChanges1796840000000 } from './migrations/1796840000000-deltas-of-counted-changes.js';
+import { UnescalatedDueIndex1796850000000 } from './migrations/1796850000000-unescalated-due-index.js';
 import { ImapMailbox } from '../conversation/imap-mailbox.entity.js';
 import { Routing1796800000000 } from './migrations/1796800000000-routing.js';
 import { LeadCreatedRouting1796800000001 } from './migrations/1796800000001-lead-created-routing.js';
@@ -126,6 +127,7 @@ export const MIGRATIONS = [
   ExactResponseTime1796830000000,
   TimeZoneChosen1796830000001,
   DeltasOfCountedChanges1796840000000,
+  UnescalatedDueIndex1796850000000,
 ];
 
 /** One definition of the database connection, shared by the app, the migration command and tests. */

@@ -30,6 +30,8 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 // migration 1796581933046 alone.
 @Index('ix_contact_submissions_response_due_at', { synchronize: false })
 @Index('ix_contact_submissions_follow_up_at', { synchronize: false })
+// The escalation scan's claim: the new leads not escalated yet, by due time (migration 1796850000000).
+@Index('ix_contact_submissions_unescalated_due', { synchronize: false })
 // The conversation filter (`conversation=awaiting`): the leads whose newest message is the lead's, newest first.
 @Index('ix_contact_submissions_awaiting_reply', ['submittedAt', 'id'], { where: '"awaiting_reply"' })
 export class ContactSubmission {

@@ -29,7 +29,7 @@ interface ClaimedLead extends LeadSummary {
  * that picks them (SKIP LOCKED: a replica never waits for, nor takes, a row another one is
  * claiming), so each lead is escalated once however many replicas scan.
  */
-const CLAIM_OVERDUE = `
+export const CLAIM_OVERDUE = `
   UPDATE contact_submissions s SET escalated_at = now()
    WHERE s.id IN (SELECT id FROM contact_submissions
                    WHERE status = 'new' AND response_due_at <= now() AND escalated_at IS NULL
