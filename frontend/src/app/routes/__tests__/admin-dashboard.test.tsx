@@ -210,8 +210,8 @@ describe(AdminDashboard.name, () => {
     await within(drawer).findByRole('combobox', { name: 'Status of Grace Hopper' });
     expect(location.history?.at(-1)).toBe('/admin?lead=id-2');
     expect(within(drawer).getByRole('button', { name: 'Next lead (J)' })).toBeDisabled();
-    // Typed into a field, J is a letter.
-    const noteBox = within(drawer).getByRole('textbox', { name: /note/i });
+    // Typed into a field, J is a letter. (The notes come in the drawer's second render.)
+    const noteBox = await within(drawer).findByRole('textbox', { name: /note/i });
     await user.type(noteBox, 'kj');
     expect(noteBox).toHaveValue('kj');
     expect(location.history?.at(-1)).toBe('/admin?lead=id-2');
