@@ -203,7 +203,11 @@ describe(AdminDashboard.name, () => {
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
     await within(drawer).findByRole('region', { name: 'History' });
-    expect(within(drawer).getAllByRole('region').map((section) => section.getAttribute('aria-label'))).toEqual([
+    expect(
+      within(drawer)
+        .getAllByRole('region')
+        .map((section) => section.getAttribute('aria-label')),
+    ).toEqual([
       'Status',
       'Assignee',
       'First response',
