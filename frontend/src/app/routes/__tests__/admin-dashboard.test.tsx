@@ -198,6 +198,33 @@ describe(AdminDashboard.name, () => {
     await waitFor(() => expect(within(drawer).queryByTestId('conflict')).not.toBeInTheDocument());
   });
 
+  it("shows the lead's sections in order, the ones below the conversation once its second render is drawn", async () => {
+    const { user } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await within(drawer).findByRole('region', { name: 'History' });
+    expect(
+      within(drawer)
+        .getAllByRole('region')
+        .map((section) => section.getAttribute('aria-label')),
+    ).toEqual([
+      'Status',
+      'Assignee',
+      'First response',
+      'Follow-up',
+      'Meetings',
+      'Conversation',
+      'Notes',
+      'Where the lead came from',
+      'Spreadsheet',
+      'E-mails',
+      'Other submissions of this person',
+      'History',
+    ]);
+    expect(within(drawer).getByText('Met her at the fair.')).toBeInTheDocument();
+    expect(within(drawer).getByTestId('history')).toHaveTextContent('by Otto Admin');
+  });
+
   it('moves to the next and the previous lead of the list with J and K, and with its buttons', async () => {
     listed = [lead, grace];
     const { user, location } = renderApp(<AdminDashboard />, { route: '/admin' });
@@ -210,8 +237,8 @@ describe(AdminDashboard.name, () => {
     await within(drawer).findByRole('combobox', { name: 'Status of Grace Hopper' });
     expect(location.history?.at(-1)).toBe('/admin?lead=id-2');
     expect(within(drawer).getByRole('button', { name: 'Next lead (J)' })).toBeDisabled();
-    // Typed into a field, J is a letter.
-    const noteBox = within(drawer).getByRole('textbox', { name: /note/i });
+    // Typed into a field, J is a letter. (The notes come in the drawer's second render.)
+    const noteBox = await within(drawer).findByRole('textbox', { name: /note/i });
     await user.type(noteBox, 'kj');
     expect(noteBox).toHaveValue('kj');
     expect(location.history?.at(-1)).toBe('/admin?lead=id-2');

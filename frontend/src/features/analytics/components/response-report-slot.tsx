@@ -1,11 +1,16 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useEffect, useRef, useState } from 'react';
 
 // The report, its queries and its charts are chunks of their own, fetched and mounted only
 // once the panel's place comes near the screen: the dashboard's first load carries none of it.
 const ResponseReportPanel = lazy(() => import('./response-report-panel').then((m) => ({ default: m.ResponseReportPanel })));
 
-/** The place of the response-time report, below the trend; filled once it scrolls near. */
-export function ResponseReportSlot() {
+/**
+ * The place of the response-time report, below the trend; filled once it scrolls near.
+ * Memoized (it takes no props): the report is MUI styled at run time, some 120 components, and
+ * rendered again with the dashboard it cost every click that re-renders the dashboard (opening a
+ * lead, Load more, a search's answer) their time before the next paint.
+ */
+export const ResponseReportSlot = memo(function ResponseReportSlot() {
   const place = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -30,4 +35,4 @@ export function ResponseReportSlot() {
       ) : null}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Fragment, type KeyboardEvent, type ReactNode, useEffect } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SideDrawer } from '@/components/side-drawer';
 import { Spinner } from '@/components/spinner';
@@ -83,14 +83,13 @@ function statusChangerName(lead: ContactDetail): string {
 }
 
 function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (id: string) => void; onClose: () => void }) {
-  const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
   const canDelete = useCan('delete');
   const conflict = useLeadConflicts().find((one) => one.leadId === lead.id);
-  const me = useSessionUser();
-  // Whom an `assign` event names: the people this page knows.
-  const names = Object.fromEntries(
-    [lead.assignee, me].filter((person) => person != null).map((person) => [person.id, person.displayName]),
-  );
+  // The sections below the conversation (notes, provenance, spreadsheet, e-mails, history) come
+  // in a second render, after the first paint: the render that draws the lead and its newest
+  // messages holds only what sits above them and the reply box. useDeferredValue's first value
+  // is `false`, then React renders again with `true` in the background.
+  const below = useDeferredValue(true, false);
   return (
     <div className="drawer-body">
       {conflict ? <ConflictNotice conflict={conflict} lead={lead} /> : null}
@@ -132,6 +131,21 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
       <Section title="Conversation">
         <LeadConversation lead={lead} />
       </Section>
+      {below ? <BelowConversation lead={lead} onOpen={onOpen} /> : null}
+    </div>
+  );
+}
+
+/** The drawer's sections below the conversation, drawn once its first paint is up. */
+function BelowConversation({ lead, onOpen }: { lead: ContactDetail; onOpen: (id: string) => void }) {
+  const me = useSessionUser();
+  // Whom an `assign` event names: the people this page knows.
+  const names = Object.fromEntries(
+    [lead.assignee, me].filter((person) => person != null).map((person) => [person.id, person.displayName]),
+  );
+  const provenance = PROVENANCE_LABELS.filter(([key]) => lead[key]);
+  return (
+    <>
       <Section title="Notes">
         <NoteThread leadId={lead.id} notes={lead.notes} />
       </Section>
@@ -188,7 +202,7 @@ function DrawerBody({ lead, onOpen, onClose }: { lead: ContactDetail; onOpen: (i
           <p className="lead-text text-secondary">Nothing changed yet.</p>
         )}
       </Section>
-    </div>
+    </>
   );
 }
 

@@ -1,5 +1,7 @@
 import { memo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ContactSubmission } from '../api/contact-types';
+import { prefetchLead } from '../api/prefetch-lead';
 import { AssigneeSelect } from './assignee-select';
 import { SelectAllBox, SelectLeadBox, useLeadSelection } from './lead-selection-boxes';
 import { InterestChip, LeadComments, LinkedInLink } from './lead-parts';
@@ -41,6 +43,7 @@ const COLUMNS = [
  */
 const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowProps) {
   const selectable = useLeadSelection() !== null;
+  const queryClient = useQueryClient();
   return (
     <tr data-testid="submission" aria-label={submission.name} className="lead-table__row">
       {selectable ? (
@@ -50,7 +53,13 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
       ) : null}
       <td>
         <div className="lead-table__line">
-          <button type="button" className="lead-open lead-table__open" onClick={() => onOpen(submission.id)}>
+          {/* The lead's requests leave as the button is pressed, before the click (its release). */}
+          <button
+            type="button"
+            className="lead-open lead-table__open"
+            onPointerDown={() => prefetchLead(queryClient, submission.id)}
+            onClick={() => onOpen(submission.id)}
+          >
             {submission.name}
           </button>
           <RepeatMarker repeatOf={submission.repeatOf} />
