@@ -56,3 +56,20 @@ test.describe("a laptop's first screen", () => {
     });
   }
 });
+
+test.describe('the time zone the dashboard counts in', () => {
+  // Not the machine's zone, so that a zone read anywhere but in this browser would show.
+  test.use({ timezoneId: 'Pacific/Chatham' });
+
+  test("is the browser's, read before the first screen (lib/time-zone.ts reads it on a worker)", async ({ page }) => {
+    await signIn(page);
+    const analytics = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/admin/analytics');
+    await page.goto('/admin');
+    expect(new URL((await analytics).url()).searchParams.get('tz')).toBe('Pacific/Chatham');
+    // The export, a link drawn with the first screen, carries the same zone.
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    await expect(exportLink).toBeVisible();
+    const exportHref = await exportLink.getAttribute('href');
+    expect(new URLSearchParams(exportHref!.split('?')[1]).get('tz')).toBe('Pacific/Chatham');
+  });
+});

@@ -4,7 +4,7 @@ import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
 import type { SessionUser } from '@/config/roles';
 import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
-import { useTimeZoneWhenIdle } from '@/lib/time-zone';
+import { useTimeZoneAside } from '@/lib/time-zone';
 import { AdminFrameBody, AdminProviders } from './admin-frame';
 
 // This chunk decides between the two, each a chunk of its own: a signed-out visitor loads
@@ -50,7 +50,7 @@ function dashboardOrSignIn(user: SessionUser | null) {
 }
 
 export function AdminRoute() {
-  useTimeZoneWhenIdle();
+  useTimeZoneAside();
   return (
     <AdminFrameBody title={pageMeta.admin.title} maxWidth="lg" pending={sessionPending}>
       {dashboardOrSignIn}
