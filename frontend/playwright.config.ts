@@ -83,7 +83,10 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (actions, console, network, sources) and a screenshot, but no
+    // DOM snapshot per action: the trace records every test, and the snapshots cost the renderer
+    // and Playwright about 0.7 CPU-s a page load (docs/testing.md, "How long it takes").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
