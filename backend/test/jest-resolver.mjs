@@ -7,15 +7,15 @@
 // does not remember a mapped name's result, so every test file resolved each of those imports
 // (ours and the ones inside the ES-module packages, such as NestJS's) again on the disk.
 // Jest remembers what a resolver answers, for the whole worker.
-const { existsSync } = require('node:fs');
-const path = require('node:path');
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 const RELATIVE_JS = /^\.{1,2}\/.*\.js$/;
 
-module.exports = (request, options) => {
+export default function resolve(request, options) {
   if (RELATIVE_JS.test(request) && !options.basedir.includes(`${path.sep}node_modules${path.sep}`)) {
     const typescript = path.resolve(options.basedir, `${request.slice(0, -'.js'.length)}.ts`);
     if (existsSync(typescript)) return typescript;
   }
   return options.defaultResolver(request, options);
-};
+}

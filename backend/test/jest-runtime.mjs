@@ -13,8 +13,11 @@
 // text itself (V8 only checks the text's length): a source that changed compiles afresh.
 // The named exports that Jest reads off a CommonJS module imported from an ES module (by
 // parsing it with cjs-module-lexer) are kept across files likewise.
-const vm = require('node:vm');
-const Runtime = require('jest-runtime').default;
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
+
+// Jest's own runtime, a CommonJS module, as Jest loads it.
+const Runtime = createRequire(import.meta.url)('jest-runtime').default;
 
 /** file name → { source, cachedData } */
 const compiled = new Map();
@@ -51,12 +54,9 @@ vm.SourceTextModule = class CachedSourceTextModule extends SourceTextModule {
 /** module path → its named exports, as cjs-module-lexer finds them */
 const cjsExports = new Map();
 
-class CachingRuntime extends Runtime {
+export default class CachingRuntime extends Runtime {
   constructor(...args) {
     super(...args);
     this.cjsExportsCache.cache = cjsExports;
   }
 }
-
-module.exports = CachingRuntime;
-module.exports.default = CachingRuntime;
