@@ -41,15 +41,18 @@ vm.compileFunction = function compileFunctionCached(code, params, options = {}) 
   return fn;
 };
 
+// Only with --experimental-vm-modules (npm test sets it); without, Jest says what is missing.
 const SourceTextModule = vm.SourceTextModule;
-vm.SourceTextModule = class CachedSourceTextModule extends SourceTextModule {
-  constructor(code, options = {}) {
-    const filename = options.identifier;
-    const cachedData = filename ? cachedFor(filename, code) : undefined;
-    super(code, cachedData ? { ...options, cachedData } : options);
-    if (!cachedData && filename) remember(filename, code, this.createCachedData());
-  }
-};
+if (SourceTextModule) {
+  vm.SourceTextModule = class CachedSourceTextModule extends SourceTextModule {
+    constructor(code, options = {}) {
+      const filename = options.identifier;
+      const cachedData = filename ? cachedFor(filename, code) : undefined;
+      super(code, cachedData ? { ...options, cachedData } : options);
+      if (!cachedData && filename) remember(filename, code, this.createCachedData());
+    }
+  };
+}
 
 /** module path → its named exports, as cjs-module-lexer finds them */
 const cjsExports = new Map();
