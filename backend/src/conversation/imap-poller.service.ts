@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment.js';
@@ -137,6 +137,9 @@ export class ImapPoller implements OnApplicationBootstrap, OnModuleDestroy {
   /** One IMAP connection: reads what is new, then waits for IDLE's news or the interval; throws when the connection ends. */
   private async readMailbox(settings: ImapSettings, connected: () => void): Promise<void> {
     let closed = false;
+    // Loaded here, not with the app: most installations read no mailbox (no IMAP_URL), and
+    // the IMAP client is one of the app's largest packages to load.
+    const { ImapFlow } = await import('imapflow');
     const imap = new ImapFlow({
       host: settings.host,
       port: settings.port,
