@@ -10,6 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { copySeededDatabase } from './seed-submissions.mjs';
 
 export const backendDir = path.resolve(import.meta.dirname, '..');
 
@@ -17,16 +18,21 @@ export const backendDir = path.resolve(import.meta.dirname, '..');
 // the servers' CPU, not this machine's disk (which capped the bare server at ~1,000 req/s).
 export const DATABASE_SETTINGS = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
-/** A throw-away embedded PostgreSQL with DATABASE_SETTINGS (and `settings`), its folder named after `name`; its `dataDir` beside. */
-export async function startDatabase(name, settings = {}) {
+/**
+ * A throw-away embedded PostgreSQL with DATABASE_SETTINGS (and `settings`), its folder named
+ * after `name`; its `dataDir` beside. With `seededRows`, it starts on a copy of `make bench`'s
+ * seeded leads when there is one of that size, and says so in `seeded`.
+ */
+export async function startDatabase(name, settings = {}, seededRows = 0) {
   const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`)), 'pg');
+  const seeded = seededRows > 0 && (await copySeededDatabase(dataDir, seededRows));
   const server = await startEmbeddedPostgres({
     dataDir,
     port: await freePort(),
     persistent: false,
     settings: { ...DATABASE_SETTINGS, ...settings },
   });
-  return Object.assign(server, { dataDir });
+  return Object.assign(server, { dataDir, seeded });
 }
 
 /** Starts `args` with node and waits until `ready` answers; `stop()` ends it by its PID. */

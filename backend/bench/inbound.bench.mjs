@@ -219,7 +219,7 @@ async function peakMb(pid) {
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)[1]) / 1024;
 }
 
-const database = await startDatabase('inbound', COUNT_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {});
+const database = await startDatabase('inbound', COUNT_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}, ROWS);
 const { dataDir } = database;
 let api;
 let db;
@@ -237,8 +237,10 @@ try {
 
   // The bench's own connection, without the request pool's time limits.
   db = await new DataSource(dataSourceOptions(database.url)).initialize();
-  console.log(`seeding ${ROWS.toLocaleString('en')} leads and ${Math.min(ROWS, THREADS).toLocaleString('en')} threads…`);
-  await seedSubmissions(db, ROWS);
+  console.log(
+    `seeding ${database.seeded ? '' : `${ROWS.toLocaleString('en')} leads and `}${Math.min(ROWS, THREADS).toLocaleString('en')} threads…`,
+  );
+  if (!database.seeded) await seedSubmissions(db, ROWS);
   // The newest leads have been written to: a message out (its Message-ID the thread's) and a
   // reply token each, as the API leaves them.
   await db.query(

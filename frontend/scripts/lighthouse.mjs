@@ -23,7 +23,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../backend/dist/database/data-source.js';
-import { seedSubmissions, seedThread } from '../../backend/bench/seed-submissions.mjs';
+import { copySeededDatabase, seedSubmissions, seedThread } from '../../backend/bench/seed-submissions.mjs';
 import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { INTERACTION_GOAL_MS, measureInteractions, THREAD_LEAD, THREAD_MESSAGES } from './interactions.mjs';
 import { profileDashboard } from './profile-dashboard.mjs';
@@ -65,6 +65,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-pg-'));
   // The database is the bench's own (not serve's), so that it can seed it.
+  const seeded = SIGNED_IN_ROWS > 0 && (await copySeededDatabase(path.join(dataDir, 'pg'), SIGNED_IN_ROWS));
   const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort(), persistent: false });
   const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
   const server = spawn(process.execPath, ['scripts/serve.mjs'], {
@@ -95,7 +96,7 @@ async function startServer() {
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { baseUrl, databaseUrl: database.url, stop };
+    if (ready) return { baseUrl, databaseUrl: database.url, seeded, stop };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();
@@ -195,10 +196,10 @@ async function signIn(server) {
   const db = await new DataSource(dataSourceOptions(server.databaseUrl)).initialize();
   try {
     const started = performance.now();
-    await seedSubmissions(db, SIGNED_IN_ROWS);
+    if (!server.seeded) await seedSubmissions(db, SIGNED_IN_ROWS);
     await seedThread(db, THREAD_LEAD, THREAD_MESSAGES);
     console.error(
-      `seeded ${SIGNED_IN_ROWS.toLocaleString('en')} submissions in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      `${server.seeded ? "make bench's seeded copy of" : 'seeded'} ${SIGNED_IN_ROWS.toLocaleString('en')} submissions in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
     await waitForQuietDatabase(db);
   } finally {
