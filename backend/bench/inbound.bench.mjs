@@ -564,7 +564,7 @@ try {
             {
               'pauses a 1,000 requests': down((pauses.length * 1000) / cases[name].length, 1),
               'paused ms each': down(pauses.reduce((sum, pause) => sum + pause.ms, 0) / cases[name].length, 3),
-              'major': pauses.filter((pause) => pause.kind === 'major').length,
+              major: pauses.filter((pause) => pause.kind === 'major').length,
               '≥ 2 ms': longer(2),
               '≥ 5 ms': longer(5),
               '≥ 20 ms': longer(20),
