@@ -149,9 +149,7 @@ export function LeadThread({ leadId, leadName, messages, total, loadingEarlier, 
       <ol className="thread" aria-label="Messages" ref={list} tabIndex={-1}>
         {/* Where the earlier ones are drawn next, about their height (lead-thread.css), so
             that the newest ones and the reply box come about where they will stay. */}
-        {waiting ? (
-          <li aria-hidden="true" className="thread-waiting" style={{ '--waiting': waiting } as CSSProperties} />
-        ) : null}
+        {waiting ? <li aria-hidden="true" className="thread-waiting" style={{ '--waiting': waiting } as CSSProperties} /> : null}
         {drawn.map((message) => (
           <MessageItem key={message.id} leadId={leadId} leadName={leadName} message={message} />
         ))}
