@@ -13,8 +13,10 @@ export type FollowUpPickerProps = {
   lead: SeenLead & Pick<ResponseFields, 'followUpAt'>;
 };
 
-const whenText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
+// One formatter for the page's life: toLocaleString with options builds one on every call.
+let whenFormat: Intl.DateTimeFormat | undefined;
+const whenText = (iso: string) => {
+  whenFormat ??= new Intl.DateTimeFormat(undefined, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -22,6 +24,9 @@ const whenText = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
+  const when = new Date(iso);
+  return Number.isNaN(when.getTime()) ? iso : whenFormat.format(when);
+};
 
 /**
  * When to follow the lead up: today, in an hour, the next working day, next week or a chosen

@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useDeferredValue, useRef, useState } from 'react';
 import { useSessionUser } from '@/lib/session-user';
 import type { LeadMessage } from '../api/contact-types';
 import { attachmentUrl } from '../api/get-lead-messages';
@@ -16,6 +16,14 @@ export type LeadThreadProps = {
   loadingEarlier: boolean;
   onShowEarlier: () => void;
 };
+
+/**
+ * How many of the newest messages come with the lead's first render; the earlier ones of the
+ * page follow in React's deferred render. Each message is some 8 elements and a screen's
+ * height: the 20 of a long thread's first page were two thirds of what the drawer drew before
+ * its newest message was in the page, while the first screen shows the lead above them.
+ */
+export const THREAD_DRAWN_AT_FIRST = 3;
 
 /** Who wrote it: "You", the teammate's name, or the lead. */
 function author(message: LeadMessage, leadName: string, myId: string | undefined): string {
@@ -119,8 +127,13 @@ const MessageItem = memo(function MessageItem({
  */
 export function LeadThread({ leadId, leadName, messages, total, loadingEarlier, onShowEarlier }: LeadThreadProps) {
   const list = useRef<HTMLOListElement>(null);
+  // `false` in the render that mounts the thread (with the lead's detail), then `true` in a
+  // background render once that one is on screen (useDeferredValue's initial value).
+  const allDrawn = useDeferredValue(true, false);
   if (!messages.length) return <p className="lead-text lead-caption">No messages yet.</p>;
   const hidden = Math.max(0, total - messages.length);
+  const waiting = allDrawn ? 0 : Math.max(0, messages.length - THREAD_DRAWN_AT_FIRST);
+  const drawn = waiting ? messages.slice(waiting) : messages;
   const showEarlier = () => {
     onShowEarlier();
     // The button goes away once they are shown: the keyboard goes on from the top of the thread.
@@ -134,7 +147,10 @@ export function LeadThread({ leadId, leadName, messages, total, loadingEarlier, 
         </button>
       ) : null}
       <ol className="thread" aria-label="Messages" ref={list} tabIndex={-1}>
-        {messages.map((message) => (
+        {/* Where the earlier ones are drawn next, about their height (lead-thread.css), so
+            that the newest ones and the reply box come about where they will stay. */}
+        {waiting ? <li aria-hidden="true" className="thread-waiting" style={{ '--waiting': waiting } as CSSProperties} /> : null}
+        {drawn.map((message) => (
           <MessageItem key={message.id} leadId={leadId} leadName={leadName} message={message} />
         ))}
       </ol>

@@ -17,6 +17,17 @@ describe(relativeTime.name, () => {
   });
 });
 
+describe(localTime.name, () => {
+  it("reads as the browser's own local date and time of the instant", () => {
+    for (const iso of ['2026-11-29T16:09:31Z', '2026-01-01T00:00:00Z', '2026-06-30T23:59:59Z'])
+      expect(localTime(iso)).toBe(new Date(iso).toLocaleString());
+  });
+
+  it('keeps a text that is no date as it is', () => {
+    expect(localTime('not a date')).toBe('not a date');
+  });
+});
+
 describe(localTimeParts.name, () => {
   it('splits the local time into its date and its time, which read as the whole with a space between', () => {
     const iso = '2026-11-29T16:09:31Z';
