@@ -15,10 +15,11 @@
     // No storage: the page's code reads the address itself.
   }
   let loaded = false;
-  // A few requests a task: asking for some 35 files in one go was one long task on a phone,
-  // and eight a task were tasks of 50-80 ms at 4x CPU (about 5 ms a request).
+  // Two requests a task: asking for some 35 files in one go was one long task on a phone,
+  // eight a task were tasks of 50-80 ms at 4x CPU (about 5 ms a request), and four a task
+  // still 50-190 ms at 4x CPU on a busy machine.
   const requestSome = (inert) => {
-    for (const one of inert.splice(0, 4)) {
+    for (const one of inert.splice(0, 2)) {
       const element = document.createElement(one.localName);
       for (const { name, value } of one.attributes) element.setAttribute(name, value);
       document.head.append(element);

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 // One timer for the whole page, however many "2 min ago" it shows: it runs while someone
 // reads it and ticks at each minute's turn, so every relative time moves on together. A
 // re-render only: nothing is fetched again.
+const MINUTE = 60_000;
 const listeners = new Set<() => void>();
 let now = Date.now();
 let timer: number | undefined;
@@ -14,13 +15,18 @@ function scheduleTick(): void {
       for (const listener of listeners) listener();
       scheduleTick();
     },
-    60_000 - (Date.now() % 60_000),
+    MINUTE - (Date.now() % MINUTE),
   );
 }
 
 function subscribe(listener: () => void): () => void {
   if (listeners.size === 0) {
-    now = Date.now();
+    // No one read the clock while it stood still: a minute that turned meanwhile is read
+    // again. Within the same minute the time the first rows were drawn with stays: moving it
+    // on by the seconds since made every row with a time render again at once, synchronously
+    // (an external store's change), right after the dashboard's first screen: a long task on a phone.
+    const current = Date.now();
+    if (Math.floor(current / MINUTE) !== Math.floor(now / MINUTE)) now = current;
     scheduleTick();
   }
   listeners.add(listener);
