@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureApp } from './app-setup.js';
 import { AppModule } from './app.module.js';
+import { loadMailParser } from './conversation/mime-parser.js';
 import { drainOnSignals } from './shutdown/graceful-shutdown.js';
 import type { Environment } from './config/environment.js';
 
@@ -21,6 +22,9 @@ try {
   // Idle keep-alive connections: nginx (upstream keepalive_timeout 4 s) closes them first,
   // so it never sends a request on a connection that the API is closing at that moment.
   app.getHttpServer().keepAliveTimeout = 10_000;
+  // The MIME parser, once the port is open: the first inbound message does not wait for it.
+  // A failure to load it shows at that message's parse.
+  loadMailParser().catch(() => undefined);
 } catch (error) {
   // A bad environment or an unreachable database: say why in one JSON line and stop.
   console.error(

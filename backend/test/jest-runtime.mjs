@@ -19,27 +19,49 @@ import vm from 'node:vm';
 // Jest's own runtime, a CommonJS module, as Jest loads it.
 const Runtime = createRequire(import.meta.url)('jest-runtime').default;
 
-/** file name → { source, cachedData } */
+/** file name → { source, cachedData, afterRun } */
 const compiled = new Map();
 
 function cachedFor(filename, source) {
   const entry = compiled.get(filename);
-  return entry && entry.source === source ? entry.cachedData : undefined;
+  return entry && entry.source === source ? entry : undefined;
 }
 
-function remember(filename, source, cachedData) {
-  if (filename && cachedData) compiled.set(filename, { source, cachedData });
+function remember(filename, source, cachedData, afterRun) {
+  if (cachedData) compiled.set(filename, { source, cachedData, afterRun });
 }
+
+/**
+ * CommonJS scripts compiled in this test file whose cache holds only what V8 compiled before
+ * they ran; the runtime's teardown has V8 produce their cache again, with every function
+ * that ran (V8 compiles a function's body when it is first called, and a cache made before
+ * that holds only the top level). ES modules cannot have this (Node refuses a code cache of
+ * a module that has been evaluated), so theirs stays the top level.
+ */
+let ranScripts = [];
 
 const compileFunction = vm.compileFunction;
 vm.compileFunction = function compileFunctionCached(code, params, options = {}) {
-  const filename = options.filename;
-  const cachedData = filename ? cachedFor(filename, code) : undefined;
-  if (cachedData) return compileFunction(code, params, { ...options, cachedData });
-  const fn = compileFunction(code, params, { ...options, produceCachedData: Boolean(filename) });
-  remember(filename, code, fn.cachedData);
-  return fn;
+  const { filename, parsingContext } = options;
+  // A `#!` line is only valid at a script's very start, not inside the wrapper below.
+  if (!filename || !parsingContext || code.startsWith('#!')) return compileFunction(code, params, options);
+  // The function as a script of its own, as Jest once compiled modules: unlike
+  // vm.compileFunction's result, a vm.Script can make its cache after it has run.
+  const source = `(function (${params.join(', ')}) {${code}\n})`;
+  const entry = cachedFor(filename, source);
+  const script = new vm.Script(source, {
+    filename,
+    cachedData: entry?.cachedData,
+    importModuleDynamically: options.importModuleDynamically,
+  });
+  if (!entry?.afterRun || script.cachedDataRejected) ranScripts.push({ filename, source, script });
+  return script.runInContext(parsingContext);
 };
+
+function rememberRanScripts() {
+  for (const { filename, source, script } of ranScripts) remember(filename, source, script.createCachedData(), true);
+  ranScripts = [];
+}
 
 // Only with --experimental-vm-modules (npm test sets it); without, Jest says what is missing.
 const SourceTextModule = vm.SourceTextModule;
@@ -47,9 +69,9 @@ if (SourceTextModule) {
   vm.SourceTextModule = class CachedSourceTextModule extends SourceTextModule {
     constructor(code, options = {}) {
       const filename = options.identifier;
-      const cachedData = filename ? cachedFor(filename, code) : undefined;
+      const cachedData = filename ? cachedFor(filename, code)?.cachedData : undefined;
       super(code, cachedData ? { ...options, cachedData } : options);
-      if (!cachedData && filename) remember(filename, code, this.createCachedData());
+      if (!cachedData && filename) remember(filename, code, this.createCachedData(), false);
     }
   };
 }
@@ -61,5 +83,10 @@ export default class CachingRuntime extends Runtime {
   constructor(...args) {
     super(...args);
     this.cjsExportsCache.cache = cjsExports;
+  }
+
+  teardown() {
+    rememberRanScripts();
+    super.teardown();
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { pipeline, Transform, type Writable } from 'node:stream';
 import { Joiner, Splitter, type SplitterChunk } from '@zone-eu/mailsplit';
-import { type AddressObject, type AttachmentStream, type HeaderLines, MailParser, type MessageText } from 'mailparser';
+import type { AddressObject, AttachmentStream, HeaderLines, MailParser, MessageText } from 'mailparser';
 
 /**
  * A message as it arrives (the inbound endpoint's body, an IMAP download), with the size its
@@ -66,6 +66,19 @@ const PARSER_OPTIONS = {
   checksumAlgo: false,
 } as const;
 
+let mailParser: Promise<typeof import('mailparser')> | undefined;
+
+/**
+ * mailparser, with the charset tables and MIME decoders it brings (libmime, iconv-lite,
+ * encoding-japanese…; about 0.3 CPU-s), loaded apart from the app's modules: the running API
+ * loads it once it listens (main.ts), so that neither its start nor its first message waits
+ * for it, and a test's app that parses no message never loads it (each test file did).
+ */
+export function loadMailParser(): Promise<typeof import('mailparser')> {
+  mailParser ??= import('mailparser');
+  return mailParser;
+}
+
 /**
  * Parses a message as its bytes come (mailparser's streaming `MailParser`): an attachment's
  * content is kept while it is within `maxAttachmentBytes` and dropped, chunk by chunk, once it
@@ -74,6 +87,7 @@ const PARSER_OPTIONS = {
  * no message (not a header field first, or MIME the parser gives up on).
  */
 export async function parseMessage(source: MessageSource, maxAttachmentBytes: number): Promise<ParsedMessage | null> {
+  const { MailParser } = await loadMailParser();
   const parser = new MailParser(PARSER_OPTIONS);
   const parts = collectParts(parser, maxAttachmentBytes);
   // Read (or failed) after the source's end: a failure before that is not unhandled.

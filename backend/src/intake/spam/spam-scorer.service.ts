@@ -9,7 +9,7 @@ import { FormTokens, TOO_FAST_MS } from './form-tokens.service.js';
 import { RecentCounter } from './recent-counter.js';
 import { type SpamReason, spamScore } from '../../leads/spam-reasons.js';
 import { spamWordCount } from './spam-words.js';
-import { isDisposableEmail, isGibberish, linkInName, normaliseText, urlCount } from './text-signals.js';
+import { disposableDomains, isDisposableEmail, isGibberish, linkInName, normaliseText, urlCount } from './text-signals.js';
 
 const HOUR_MS = 3_600_000;
 // The same comments from this many different addresses within the hour: one sender's campaign.
@@ -48,6 +48,7 @@ export class SpamScorer {
   ) {
     this.on = config.get('SPAM_FILTER', { infer: true }) !== 'off';
     this.threshold = config.get('SPAM_THRESHOLD', { infer: true });
+    if (this.on) disposableDomains();
   }
 
   /** `tokenSpent`: the form token was used by an earlier post (accepted once: it reads as missing). */

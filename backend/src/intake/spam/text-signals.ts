@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import mailchecker from 'mailchecker';
 
 // Characters a reader does not see, which a bot puts inside a word so that no pattern finds
 // it: the soft hyphen, zero-width spaces and joiners, the word joiner, the byte-order mark,
@@ -91,10 +90,22 @@ export function linkInName(name: string, company: string | null | undefined): bo
   return urlCount(name) > 0 || links(normaliseText(company)).urls > 0;
 }
 
-const disposable = mailchecker.blacklist();
+let disposable: Set<string> | undefined;
+
+/**
+ * mailchecker's list of throwaway providers, loaded on the first call rather than with the
+ * app: its one 959 KB file builds a Set of some 55,000 domains, which an app with the spam
+ * filter off (SPAM_FILTER=off, as most tests run it) never reads. SpamScorer loads it at
+ * start-up when the filter is on, so that the first lead does not wait for it.
+ */
+export function disposableDomains(): Set<string> {
+  disposable ??= (createRequire(import.meta.url)('mailchecker') as typeof import('mailchecker')).blacklist();
+  return disposable;
+}
 
 /** `disposable-email`: the address's domain, or a domain it is under, is in mailchecker's list of throwaway providers. */
 export function isDisposableEmail(email: string): boolean {
+  const disposable = disposableDomains();
   const labels = normaliseText(email.slice(email.lastIndexOf('@') + 1))
     .toLowerCase()
     .split('.');
