@@ -77,18 +77,8 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
       <div id={foldId} className="filters filters__groups" hidden={phone && !open}>
         {phone && !open ? null : (
           <>
-            <FilterChips
-              label="Interest"
-              options={INTERESTS}
-              selected={filters.interests}
-              onChange={chooseInterests}
-            />
-            <FilterChips
-              label="Status"
-              options={STATUS_OPTIONS}
-              selected={filters.statuses}
-              onChange={chooseStatuses}
-            />
+            <FilterChips label="Interest" options={INTERESTS} selected={filters.interests} onChange={chooseInterests} />
+            <FilterChips label="Status" options={STATUS_OPTIONS} selected={filters.statuses} onChange={chooseStatuses} />
             <AssigneeFilter value={filters.assignee} onChange={chooseAssignee} />
             <MeetingFilter value={filters.meeting} onChange={chooseMeeting} />
             {/* The toggle buttons' height held while they load, so nothing below moves. */}
