@@ -166,10 +166,20 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('row', { name: `Bulk ${stamp} 54` })).toBeVisible();
     await expect(page.getByRole('row', { name: `Bulk ${stamp} 0` })).toHaveCount(0);
 
+    // Clicked where a user clicks it, below the last row: the rows on screen stay where they
+    // are while the next ones are drawn (a few at a time, use-rows-in-passes.ts).
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await loadMore.scrollIntoViewIfNeeded();
+    const lastShown = entries.nth(49);
+    const lastShownName = await lastShown.getAttribute('aria-label');
+    const topBefore = (await lastShown.boundingBox())?.y;
     const nextPage = page.waitForRequest((r) => r.url().includes('/api/admin/contacts?') && r.url().includes('cursor='));
-    await page.getByRole('button', { name: 'Load more' }).click();
+    await loadMore.click();
     await nextPage;
     await expect(entries).toHaveCount(Math.min(total, 100));
+    await expect(lastShown).toHaveAttribute('aria-label', lastShownName!);
+    // (Its height grows by half a border: it is no longer the last row, which has none.)
+    expect((await lastShown.boundingBox())?.y).toBe(topBefore);
     await expect(page.getByRole('row', { name: `Bulk ${stamp} 0` })).toBeVisible();
     // No entry twice.
     const names = await entries.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));

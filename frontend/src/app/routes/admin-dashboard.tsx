@@ -166,21 +166,25 @@ export function AdminDashboard() {
   // A row's change refused because a teammate changed that lead first (the drawer shows its own lead's).
   const rowConflicts = useLeadConflicts().filter((conflict) => conflict.leadId !== openId);
 
+  // One function for the page's life too (it reads the filters from the address it changes),
+  // so that the filters' memoized controls render again only when their own values change:
+  // a search renders none of them but the search box.
   const changeFilters = useCallback(
-    (changes: Partial<Filters>) => setSearchParams(writeFilters({ ...filters, ...changes }), { replace: true }),
-    [filters, setSearchParams],
+    (changes: Partial<Filters>) =>
+      setSearchParams((current) => writeFilters({ ...readFilters(current), ...changes }), { replace: true }),
+    [setSearchParams],
   );
   const changeView = useCallback((view: string) => changeFilters({ view }), [changeFilters]);
   // The views lead the filters' first row, beside the search (a phone's own row above it);
-  // memoized with the filters, so that opening a lead renders neither again.
+  // memoized with what they show, so that opening a lead or a search renders neither again.
   const views = useMemo(
     () => (
       <div className="toolbar toolbar--scroll">
         <InboxViews current={filters.view} onChange={changeView} />
-        <ResponseViews filters={filters} onChange={changeFilters} />
+        <ResponseViews filters={{ response: filters.response, followUp: filters.followUp }} onChange={changeFilters} />
       </div>
     ),
-    [filters, changeView, changeFilters],
+    [filters.view, filters.response, filters.followUp, changeView, changeFilters],
   );
   const refresh = () => {
     resetNewLeads();

@@ -11,7 +11,8 @@ beforeAll(async () => {
     import('@/features/inbox/components/erase-person-dialog'),
     import('@/features/analytics/components/trend-chart'),
   ]);
-});
+  // (Compiling them took more than the 10 s default on a loaded 2-core machine.)
+}, 120_000);
 
 type Call = { method: string; url: string; body: unknown; ifMatch?: string };
 
@@ -151,6 +152,19 @@ describe(AdminDashboard.name, () => {
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       `/api/admin/contacts/export.csv?q=ada&status=spam&${ZONE}`,
+    );
+  });
+
+  it('keeps a filter chosen while the search waits for typing to pause', async () => {
+    const { user, location } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await screen.findByText('1–1 of 812');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+    // Chosen before the search runs (typing pauses for 300 ms first).
+    await user.click(within(screen.getByRole('group', { name: 'Status' })).getByRole('button', { name: 'Spam' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin?q=ada&status=spam'));
+    expect(within(screen.getByRole('group', { name: 'Status' })).getByRole('button', { name: 'Spam' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
     );
   });
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useDisabledOwners } from '../api/get-disabled-owners';
 import type { AssigneeChoice } from '../utils/filters';
 import { FilterChips } from './filter-chips';
@@ -14,9 +15,9 @@ const OPTIONS: { value: Exclude<AssigneeChoice, ''>; label: string }[] = [
 
 /**
  * "Assigned to me", "Unassigned", or (admins) a disabled owner, whose leads no one else's
- * filter finds: one at most (choosing one drops the other).
+ * filter finds: one at most (choosing one drops the other). Memoized, like the other filters.
  */
-export function AssigneeFilter({ value, onChange }: AssigneeFilterProps) {
+export const AssigneeFilter = memo(function AssigneeFilter({ value, onChange }: AssigneeFilterProps) {
   const owners = useDisabledOwners();
   const options = [...OPTIONS, ...owners.map((owner) => ({ value: owner.id, label: `${owner.displayName} (disabled)` }))];
   return (
@@ -27,4 +28,4 @@ export function AssigneeFilter({ value, onChange }: AssigneeFilterProps) {
       onChange={(selected) => onChange(selected.find((choice) => choice !== value) ?? '')}
     />
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MeetingChoice } from '../utils/filters';
 import { FilterChips } from './filter-chips';
 
@@ -11,8 +12,8 @@ const OPTIONS: { value: Exclude<MeetingChoice, ''>; label: string }[] = [
   { value: 'none', label: 'No meeting' },
 ];
 
-/** "Upcoming meeting" or "No meeting" (the API's `meeting=upcoming|none`): one at most. */
-export function MeetingFilter({ value, onChange }: MeetingFilterProps) {
+/** "Upcoming meeting" or "No meeting" (the API's `meeting=upcoming|none`): one at most. Memoized, like the other filters. */
+export const MeetingFilter = memo(function MeetingFilter({ value, onChange }: MeetingFilterProps) {
   return (
     <FilterChips
       label="Meeting"
@@ -21,4 +22,4 @@ export function MeetingFilter({ value, onChange }: MeetingFilterProps) {
       onChange={(selected) => onChange(selected.find((choice) => choice !== value) ?? '')}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
@@ -7,8 +7,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Filters, RangeChoice } from '../utils/filters';
 import { RANGE_DAYS } from '../utils/filters';
 
-export type RangePickerProps = {
-  filters: Filters;
+export type RangePickerProps = Pick<Filters, 'range' | 'from' | 'to'> & {
+  /** Keep it the same function across renders: a search then renders none of these buttons again. */
   onChange: (changes: Partial<Filters>) => void;
 };
 
@@ -27,10 +27,11 @@ const inOrder = ({ from, to }: Days) => !from || !to || from <= to;
  * The received-date range: all time, the last 7 / 30 / 90 days, or two days of one's own.
  * A custom range whose last day comes before its first stays in the fields with a message
  * beside them and never reaches the filters (the date inputs' min and max do not stop typing).
+ * Memoized: MUI's toggle buttons are styled at run time, which each search paid for again.
  */
-export function RangePicker({ filters, onChange }: RangePickerProps) {
+export const RangePicker = memo(function RangePicker({ range, from, to, onChange }: RangePickerProps) {
   const [draft, setDraft] = useState<Days | null>(null);
-  const days = draft ?? { from: filters.from, to: filters.to };
+  const days = draft ?? { from, to };
   const changeDays = (changes: Partial<Days>) => {
     const next = { ...days, ...changes };
     if (inOrder(next)) {
@@ -47,7 +48,7 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
         size="small"
         exclusive
         aria-label="Received"
-        value={filters.range}
+        value={range}
         onChange={(_event, range: RangeChoice | null) => {
           if (range === null) return;
           setDraft(null);
@@ -67,7 +68,7 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {filters.range === 'custom' ? (
+      {range === 'custom' ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <TextInput
             type="date"
@@ -98,4 +99,4 @@ export function RangePicker({ filters, onChange }: RangePickerProps) {
       ) : null}
     </Box>
   );
-}
+});

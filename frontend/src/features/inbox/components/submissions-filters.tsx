@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useId, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -19,6 +19,7 @@ const RangePicker = lazy(() => loadRangePicker().then((m) => ({ default: m.Range
 
 export type SubmissionsFiltersProps = {
   filters: Filters;
+  /** Keep it the same function across renders: then a search renders only the search box here. */
   onChange: (changes: Partial<Filters>) => void;
   /** The inbox's views, on the search's row (a row of their own above it on a phone); keep it memoized. */
   views?: ReactNode;
@@ -31,13 +32,20 @@ const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_
  * chosen. On a phone the chips and the range fold behind a "Filters" button, so the leads
  * start on the first screen; on a wider screen the groups share rows. Plain elements
  * (styles/controls.css) around MUI's search box.
- * Memoized: a lead opened or closed renders none of these controls again.
+ * Memoized, and each group too: a lead opened or closed renders none of these controls again,
+ * and a search only the search box (MUI's date-range buttons, styled at run time, were the
+ * most of what each search rendered again).
  */
 export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, onChange, views }: SubmissionsFiltersProps) {
   // Known at the first render (no server render here): a phone never renders the unfolded filters first.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(false);
   const foldId = useId();
+  const search = useCallback((q: string) => onChange({ q }), [onChange]);
+  const chooseInterests = useCallback((interests: string[]) => onChange({ interests }), [onChange]);
+  const chooseStatuses = useCallback((statuses: Filters['statuses']) => onChange({ statuses }), [onChange]);
+  const chooseAssignee = useCallback((assignee: Filters['assignee']) => onChange({ assignee }), [onChange]);
+  const chooseMeeting = useCallback((meeting: Filters['meeting']) => onChange({ meeting }), [onChange]);
   const chosen =
     filters.interests.length +
     filters.statuses.length +
@@ -50,7 +58,7 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
       <div className="filters__search">
         {views ? <div className="filters__views">{views}</div> : null}
         <div className="filters__search-box">
-          <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} />
+          <SearchBox value={filters.q} onSearch={search} />
         </div>
         {phone && (
           <button
@@ -69,23 +77,13 @@ export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, on
       <div id={foldId} className="filters filters__groups" hidden={phone && !open}>
         {phone && !open ? null : (
           <>
-            <FilterChips
-              label="Interest"
-              options={INTERESTS}
-              selected={filters.interests}
-              onChange={(interests) => onChange({ interests })}
-            />
-            <FilterChips
-              label="Status"
-              options={STATUS_OPTIONS}
-              selected={filters.statuses}
-              onChange={(statuses) => onChange({ statuses })}
-            />
-            <AssigneeFilter value={filters.assignee} onChange={(assignee) => onChange({ assignee })} />
-            <MeetingFilter value={filters.meeting} onChange={(meeting) => onChange({ meeting })} />
+            <FilterChips label="Interest" options={INTERESTS} selected={filters.interests} onChange={chooseInterests} />
+            <FilterChips label="Status" options={STATUS_OPTIONS} selected={filters.statuses} onChange={chooseStatuses} />
+            <AssigneeFilter value={filters.assignee} onChange={chooseAssignee} />
+            <MeetingFilter value={filters.meeting} onChange={chooseMeeting} />
             {/* The toggle buttons' height held while they load, so nothing below moves. */}
             <Suspense fallback={<div className="filters__range-placeholder" />}>
-              <RangePicker filters={filters} onChange={onChange} />
+              <RangePicker range={filters.range} from={filters.from} to={filters.to} onChange={onChange} />
             </Suspense>
           </>
         )}

@@ -11,6 +11,7 @@ import { NextMeeting } from './next-meeting';
 import { RepeatMarker } from './repeat-marker';
 import { ResponseTime } from './response-time';
 import { StatusSelect } from './status-select';
+import { useRowsInPasses } from './use-rows-in-passes';
 import './submissions-table.css';
 
 export type SubmissionsTableProps = {
@@ -99,10 +100,11 @@ const SubmissionRow = memo(function SubmissionRow({ submission, onOpen }: RowPro
 /**
  * The wide-screen list: one row a lead with every part of an entry (docs/frontend.md); the
  * name opens its details. Plain elements (submissions-table.css): fifty rows of MUI's cells
- * were styled at run time.
+ * were styled at run time. The rows Load more adds are drawn a few at a time (use-rows-in-passes).
  */
 export const SubmissionsTable = memo(function SubmissionsTable({ submissions, onOpen }: SubmissionsTableProps) {
   const selectable = useLeadSelection() !== null;
+  const drawn = useRowsInPasses(submissions);
   return (
     <div className="lead-table-box">
       <table aria-labelledby="recent-submissions" className="lead-table">
@@ -127,7 +129,7 @@ export const SubmissionsTable = memo(function SubmissionsTable({ submissions, on
           </tr>
         </thead>
         <tbody>
-          {submissions.map((submission) => (
+          {drawn.map((submission) => (
             <SubmissionRow key={submission.id} submission={submission} onOpen={onOpen} />
           ))}
         </tbody>
