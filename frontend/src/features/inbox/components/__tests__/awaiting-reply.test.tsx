@@ -9,7 +9,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Awaiting reply', () => {
   it('marks the rows whose lead wrote last, with when', async () => {
-    const wrote = new Date(Date.now() - 2 * 3600_000).toISOString();
+    // Half past the hour: the page's clock is read to the minute (useMinuteClock keeps the
+    // time of the minute it last read), so an answer exactly two hours old may read "1 h ago".
+    const wrote = new Date(Date.now() - 2.5 * 3600_000).toISOString();
     renderApp(
       <SubmissionsList
         submissions={[
