@@ -1,24 +1,18 @@
-// Jest runs in native ESM mode (NODE_OPTIONS=--experimental-vm-modules, see package.json):
-// the NestJS 12 packages are ES modules only.
+// The tests run in plain Node.js, in worker threads (jest-light-runner): a worker loads the
+// app's modules once and keeps them for every test file it runs after, where Jest's own runner
+// gave each file a fresh module registry (about 3 s of CPU a file; docs/decisions/
+// 003-esm-jest-for-nestjs-12.md). Our TypeScript loads through Node's module hooks
+// (test/typescript-hooks.mjs).
 export default {
-  testEnvironment: 'node',
+  runner: 'jest-light-runner',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
-  extensionsToTreatAsEsm: ['.ts'],
-  // `./x.js` finds `./x.ts` in our code (see the file).
-  resolver: '<rootDir>/test/jest-resolver.mjs',
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
-  // Decorator metadata, as main.ts loads it in the running app.
-  setupFiles: ['reflect-metadata'],
-  // Keeps V8's compiled code across a worker's test files (see the file).
-  runtime: '<rootDir>/test/jest-runtime.mjs',
+  // Decorator metadata, as main.ts loads it in the running app; then our TypeScript's hooks.
+  setupFiles: ['reflect-metadata', '<rootDir>/test/typescript-hooks.mjs'],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
-  // Generous: a test asserts that something happens, and a loaded 2-core machine is slow to
-  // get there; how fast is the benchmarks' question (make bench).
-  testTimeout: 90_000,
   // Files run in parallel: each has a database of its own on the one server, and the API
   // processes some start are built once per run (test/support/api-process.ts). Two workers
-  // for the 2-core machines the project runs on.
+  // for the 2-core machines the project runs on. Each test's time limit: test/jest-globals.mjs.
   maxWorkers: 2,
 };

@@ -1,0 +1,50 @@
+// Node's module hooks for the test files (jest.config.js `setupFiles`): the tests run in plain
+// Node.js (jest-light-runner), which loads our TypeScript through these hooks.
+//
+// - Our files import each other by the name they have once built (`./app.module.js`, as
+//   Node's ES modules want): such a name finds the `.ts` file beside the importer.
+// - A `.ts` file is compiled as `tsc` compiles it for the build, file by file (the project is
+//   `isolatedModules`), with the decorator metadata that NestJS's injection reads. Types are
+//   the typecheck step's job, not the tests'.
+// - `@jest/globals`, which the test files import, is Jest's own in the worker
+//   (test/jest-globals.mjs).
+import { readFileSync, existsSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const compilerOptions = {
+  ...ts.convertCompilerOptionsFromJson(
+    JSON.parse(readFileSync(new URL('../tsconfig.json', import.meta.url), 'utf8')).compilerOptions,
+    fileURLToPath(new URL('..', import.meta.url)),
+  ).options,
+  // Every file of the package is an ES module ("type": "module"), which the file-by-file
+  // compiler cannot tell from `nodenext` alone.
+  module: ts.ModuleKind.ESNext,
+  // A failure's stack names the TypeScript lines (process.setSourceMapsEnabled below).
+  sourceMap: false,
+  inlineSourceMap: true,
+  inlineSources: false,
+};
+const JEST_GLOBALS = new URL('./jest-globals.mjs', import.meta.url).href;
+const RELATIVE_JS = /^\.{1,2}\/.*\.js$/;
+
+process.setSourceMapsEnabled(true);
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (specifier === '@jest/globals') return { url: JEST_GLOBALS, shortCircuit: true };
+    const parent = context.parentURL;
+    if (RELATIVE_JS.test(specifier) && parent?.startsWith('file:') && !parent.includes('/node_modules/')) {
+      const typescript = new URL(`${specifier.slice(0, -'.js'.length)}.ts`, parent);
+      if (existsSync(typescript)) return { url: typescript.href, format: 'module', shortCircuit: true };
+    }
+    return nextResolve(specifier, context);
+  },
+  load(url, context, nextLoad) {
+    if (!url.startsWith('file:') || !/\.ts(\?|$)/.test(url)) return nextLoad(url, context);
+    const fileName = fileURLToPath(url.replace(/\?.*$/, ''));
+    const { outputText } = ts.transpileModule(readFileSync(fileName, 'utf8'), { compilerOptions, fileName });
+    return { format: 'module', source: outputText, shortCircuit: true };
+  },
+});
