@@ -1,9 +1,9 @@
-// `make test`: lint, types and every test suite, and each step's time at the end.
+// `make test`: lint (with TypeScript's errors: scripts/lint-workspace.mjs) and every test suite, and each step's time at the end.
 // The build comes first, alone: the backend's tests that start the built API, the ops suite
 // and the browser suite all use it. The fault suite follows, alone too: it measures the answer
 // times of servers of its own, which a busy machine would fail. Then two lanes share the
 // 2-core machine: the backend's integration tests, which spend much of their time waiting on
-// PostgreSQL, on timers and on the processes they start, beside lint, types, the frontend's
+// PostgreSQL, on timers and on the processes they start, beside lint (types included), the frontend's
 // unit tests and the ops checks. The browser suite runs in four parts, each against a server
 // and a database of its own (so one part's leads never show in another's counts), as the
 // lanes free the cores: the first part once lint and the rest are done (while the backend's
@@ -18,7 +18,6 @@ const FIRST = ['build', 'npm run build'];
 const FAULTS = ['ops faults', 'npm run test:faults -w ops'];
 const CHECKS = [
   ['lint', 'npm run lint'],
-  ['typecheck', 'npm run typecheck'],
   ['frontend unit', 'npm run test -w frontend'],
   ['ops', 'npm run test:except-faults -w ops'],
 ];
