@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { globSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -6,6 +7,16 @@ import { CONSENT_NOTICE } from './src/features/contact/consent-notice.ts';
 
 /** The consent notice's version: a short hash of its exact text, fixed when the app is built. */
 const CONSENT_VERSION = createHash('sha256').update(CONSENT_NOTICE, 'utf8').digest('hex').slice(0, 12);
+
+/**
+ * The .ts tests that ask for a page on their first line (// @vitest-environment jsdom). They
+ * run with the components, on the components' page: with the plain functions, each started a
+ * worker and a page of its own (Vitest reuses a worker only for the same project and page),
+ * about 3 CPU-seconds each.
+ */
+const TS_TESTS_ON_A_PAGE = globSync('src/**/__tests__/**/*.test.ts', { cwd: import.meta.dirname }).filter((file) =>
+  readFileSync(new URL(file, import.meta.url), 'utf8').startsWith('// @vitest-environment jsdom'),
+);
 
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -46,19 +57,27 @@ export default defineConfig({
     // against 45 s on 2 cores). Each test cleans up after itself (setup-tests.ts, restoreMocks).
     isolate: false,
     projects: [
-      // Components: each file on a page of its own (jsdom).
+      // Components, and the .ts tests that ask for a page: one page per worker (jsdom).
       {
         extends: true,
         test: {
           name: 'components',
-          include: ['src/**/__tests__/**/*.test.tsx'],
+          include: ['src/**/__tests__/**/*.test.tsx', ...TS_TESTS_ON_A_PAGE],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup-tests.ts'],
         },
       },
       // Plain functions need no page, whose making cost about a second a file. A .ts test
       // that does need one says so on its first line: // @vitest-environment jsdom
-      { extends: true, test: { name: 'functions', include: ['src/**/__tests__/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'functions',
+          include: ['src/**/__tests__/**/*.test.ts'],
+          exclude: TS_TESTS_ON_A_PAGE,
+          environment: 'node',
+        },
+      },
     ],
   },
 });

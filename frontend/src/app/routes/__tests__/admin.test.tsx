@@ -1,8 +1,13 @@
 import type { ContactSubmission } from '@/features/inbox/api/contact-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/test-utils';
-import { AdminRoute } from '../admin';
+
+// The first test sees the sign-in form's chunk load, as a first visit does: this file takes
+// modules of its own, not those of an earlier file on this page (vite.config.ts, isolate:
+// false), whose lazy sign-in form had already loaded and showed no loading text.
+vi.resetModules();
+const { renderApp } = await import('@/testing/test-utils');
+const { AdminRoute } = await import('../admin');
 
 // The lazily loaded parts, compiled before the tests (a browser has fetched them by the time
 // they are shown): what the tests wait for is the page, not the test runner's compiler.

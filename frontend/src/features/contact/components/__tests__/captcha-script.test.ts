@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as CaptchaScriptModule from '../captcha-script';
 
 // Each test starts from a page where no provider's script was asked for yet.
@@ -11,6 +11,12 @@ beforeEach(async () => {
 
 afterEach(() => {
   for (const script of document.querySelectorAll('script')) script.remove();
+});
+
+// The last test's module still holds the loads it asked for, whose scripts are gone: the next
+// file on this page (vite.config.ts, isolate: false) gets a module of its own, with none.
+afterAll(() => {
+  vi.resetModules();
 });
 
 const scriptsOnPage = () => [...document.querySelectorAll('script')].map((script) => script.src);
