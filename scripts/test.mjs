@@ -1,4 +1,5 @@
-// `make test`: lint (with TypeScript's errors: scripts/lint-workspace.mjs) and every test suite, and each step's time at the end.
+// `make test`: lint (with TypeScript's errors: scripts/lint-workspace.mjs) and every test suite,
+// and each step's time at the end.
 // The build comes first, alone: the backend's tests that start the built API, the ops suite
 // and the browser suite all use it. The fault suite follows, alone too: it measures the answer
 // times of servers of its own, which a busy machine would fail. Then two lanes share the
@@ -33,8 +34,8 @@ const E2E_PARTS = [1, 2, 3, 4].map((part) => [
 const times = [];
 
 // The lines that name a failed test or check (Playwright, Jest, Vitest, node --test, ESLint,
-// tsc, a file Prettier would change), each with the first error line after it. A failing run prints them again at its very
-// end, where a log cut to its last lines still shows them.
+// tsc, a file Prettier would change), each with the first error line after it. A failing run
+// prints them again at its very end, where a log cut to its last lines still shows them.
 const FAILED_TEST = /^\s*(?:[✘×✖x] +\d+ |\d+\) \[|FAIL |● |not ok \d+|\d+:\d+ +error |.*error TS\d+|\[warn\] (?!Code style))/;
 const ERROR = /^\s*(?:\w*Error|expect\(.*\))[: ]/;
 const FAILURE_LINES_PER_STEP = 8;

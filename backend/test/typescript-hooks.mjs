@@ -5,7 +5,7 @@
 //   Node's ES modules want): such a name finds the `.ts` file beside the importer.
 // - A `.ts` file is compiled as `tsc` compiles it for the build, file by file (the project is
 //   `isolatedModules`), with the decorator metadata that NestJS's injection reads. Types are
-//   the typecheck step's job, not the tests'.
+//   lint's job (scripts/lint-workspace.mjs), not the tests'.
 // - Under `make test` (TEST_API_BUILT=1: the build ran first, and the tests start that build's
 //   API) a file of `src/` loads as that build compiled it, when the build is newer than the
 //   file: compiling each file again took a worker about 13 s of CPU, half its start.

@@ -99,7 +99,11 @@ export async function startApiProcess(env: NodeJS.ProcessEnv, port?: number): Pr
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}: ${stderr}`);
     const res = await fetch(`${url}/api/health/ready`).catch(() => undefined);
     if (res?.status === 200) break;
-    if (Date.now() > deadline) throw new Error(`the API was not ready in 30 s: ${stderr}`);
+    if (Date.now() > deadline) {
+      // Stopped here: the caller gets no handle to stop it with, and it would outlive the run.
+      child.kill('SIGKILL');
+      throw new Error(`the API was not ready in 30 s: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
