@@ -12,6 +12,12 @@ import { SignInsService } from './sign-ins.service.js';
 import { type SecondFactor, TWO_FACTOR_REQUIRED, TwoFactorService } from './two-factor.service.js';
 import { countPasswordAttempt, passwordAccepted } from '../identity/sign-in-throttle.js';
 
+/**
+ * The hash of a random secret that nobody knows, made once a process: an argon2id hash costs
+ * about 35 ms of CPU, and the tests start many apps in one process.
+ */
+let processDecoyHash: Promise<string> | undefined;
+
 @Injectable()
 export class AuthService implements OnModuleInit {
   /** Verified when the user is unknown, so that the answer takes as long as for a wrong password. */
@@ -26,7 +32,7 @@ export class AuthService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.decoyHash = await hashPassword(randomBytes(16).toString('hex'));
+    this.decoyHash = await (processDecoyHash ??= hashPassword(randomBytes(16).toString('hex')));
   }
 
   async verifyCredentials(
