@@ -69,6 +69,8 @@ const app = await NestFactory.create(
     // The response-time scan would work through the rows seeded later (this-month analytics)
     // while they are measured: kept out of the measurements.
     RESPONSE_SCAN_INTERVAL_MS: '86400000',
+    // No metrics port: a `make dev` or `make serve` left running holds the default 9464.
+    METRICS_PORT: '0',
   }),
   {
     bodyParser: false,
