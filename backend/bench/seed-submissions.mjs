@@ -52,20 +52,22 @@ export async function settleCounts(db) {
 /**
  * `rows` submissions, one every 90 s back from now (a million: about three years). Statuses
  * spread as a team's triage leaves them; one lead in 50,000 mentions a rare name; every
- * third has no company; answered leads have a response time (0–599 minutes), leads still new
- * a due time and their escalation done (the response-time scan leaves them alone).
+ * third has no company; answered leads have a response time (0–599 minutes, and the same in
+ * exact seconds, which the response-time report reads), leads still new a due time and their
+ * escalation done (the response-time scan leaves them alone).
  */
 export async function seedSubmissions(db, rows) {
   await bulkLoad(db, () =>
     db.query(
       `INSERT INTO contact_submissions (name, email, company, interest, submitted_at, status, comments,
-                                        utm_source, response_minutes, first_responded_at, response_due_at, escalated_at)
+                                        utm_source, response_minutes, response_seconds, first_responded_at, response_due_at, escalated_at)
        SELECT 'Lead ' || n, 'lead' || n || '@example.com', CASE WHEN n % 3 = 0 THEN NULL ELSE 'Company ' || (n % 500) END,
               (ARRAY['empower-team', 'community', 'partnership'])[1 + n % 3],
               at, status,
               CASE WHEN n % 50000 = 1 THEN 'Referred by Zoë Quennell' ELSE 'We hire ' || (n % 40) || ' engineers a quarter.' END,
               (ARRAY['google', 'linkedin', 'newsletter', NULL])[1 + n % 4],
               CASE WHEN status NOT IN ('new', 'spam') THEN (n * 37) % 600 END,
+              CASE WHEN status NOT IN ('new', 'spam') THEN (n * 37) % 600 * 60 END,
               CASE WHEN status NOT IN ('new', 'spam') THEN at + ((n * 37) % 600) * interval '1 minute' END,
               CASE WHEN status = 'new' THEN at + interval '60 minutes' END,
               CASE WHEN status = 'new' THEN now() END
