@@ -58,7 +58,7 @@ export async function openEventStream(url: string, cookie: string): Promise<Even
     headers: res.headers,
     messages,
     ended,
-    async next(what, match, timeoutMs = 10_000) {
+    async next(what, match, timeoutMs = 30_000) {
       await waitFor(what, () => messages.some(match), timeoutMs);
       return messages.find(match)!;
     },

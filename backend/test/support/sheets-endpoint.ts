@@ -115,8 +115,13 @@ export class FakeSheetsEndpoint {
   }
 }
 
-/** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+/**
+ * Waits until `check` holds, polling; fails with `what` after `timeoutMs`. The default tolerates
+ * a loaded machine (a delivery, an e-mail or an event that arrives in milliseconds took over
+ * 10 s once with the machine's cores shared by far more than the suite): it asserts arrival.
+ * How fast is the benchmarks' question, and a test that promises a time passes its own limit.
+ */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
