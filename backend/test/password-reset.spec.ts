@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
 import { createAccount, signedInAs, TEAM_PASSWORD } from './support/accounts.js';
+import { buildApi, startApiProcess } from './support/api-process.js';
 import { waitFor } from './support/sheets-endpoint.js';
 import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -205,25 +206,48 @@ describe('password reset', () => {
   });
 
   it('answers in about the same time whether or not the address has an account', async () => {
-    const accounts = Array.from({ length: 10 }, (_, i) => `tess-${i}@example.com`);
-    for (const email of accounts) await createAccount(sut, 'member', { email });
-    const knownTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    // Ten of each, interleaved (in turn first and second). Each round waits for its account's e-mail to
-    // arrive (the work follows the answers, one at a time), so no work of one round runs
-    // during the next.
-    for (const [i, known] of accounts.entries()) {
-      const askKnown = async () => knownTimes.push(await timed(() => ask(known, fromNewIp()).expect(202)));
-      const askUnknown = async () =>
-        unknownTimes.push(await timed(() => ask(`nobody-${i}@example.com`, fromNewIp()).expect(202)));
-      for (const step of i % 2 === 0 ? [askUnknown, askKnown] : [askKnown, askUnknown]) await step();
-      await tokenFor(known);
-    }
+    // Timed against an API process of its own on the same database, as a visitor meets it: in
+    // this process, the work that follows an account's answer would share the event loop with
+    // the test's own reading of that answer, and count in its time.
+    await buildApi();
+    const api = await startApiProcess({
+      DATABASE_URL: sut.databaseUrl,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'leads@example.com',
+      PUBLIC_URL,
+      DELIVERY_POLL_INTERVAL_MS: '200',
+    });
+    const askApi = async (email: string) => {
+      const res = await fetch(`${api.url}/api/auth/password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': fromNewIp() },
+        body: JSON.stringify({ email }),
+      });
+      await res.arrayBuffer();
+      expect(res.status).toBe(202);
+    };
+    try {
+      const accounts = Array.from({ length: 10 }, (_, i) => `tess-${i}@example.com`);
+      for (const email of accounts) await createAccount(sut, 'member', { email });
+      const knownTimes: number[] = [];
+      const unknownTimes: number[] = [];
+      // Ten of each, interleaved (in turn first and second). Each round waits for its account's
+      // e-mail to arrive (the work follows the answers, one at a time), so no work of one round
+      // runs during the next.
+      for (const [i, known] of accounts.entries()) {
+        const askKnown = async () => knownTimes.push(await timed(() => askApi(known)));
+        const askUnknown = async () => unknownTimes.push(await timed(() => askApi(`nobody-${i}@example.com`)));
+        for (const step of i % 2 === 0 ? [askUnknown, askKnown] : [askKnown, askUnknown]) await step();
+        await tokenFor(known);
+      }
 
-    // On a loaded machine one answer swings from 10 to 400 ms; the faster ones are the least
-    // disturbed, so their lower quartiles are compared (the test above shows the answer never
-    // waits for the account's work, however slow that is).
-    expect(lowerQuartile(knownTimes)).toBeLessThan(lowerQuartile(unknownTimes) * 1.5);
+      // On a loaded machine one answer swings from 10 to 400 ms; the faster ones are the least
+      // disturbed, so their lower quartiles are compared (the test above shows the answer never
+      // waits for the account's work, however slow that is).
+      expect(lowerQuartile(knownTimes)).toBeLessThan(lowerQuartile(unknownTimes) * 1.5);
+    } finally {
+      await api.stop();
+    }
   });
 
   // Finding: 24 reset e-mails reached one person in 0.4 s.
