@@ -25,11 +25,13 @@ describe('password reset', () => {
   let sut: TestApp;
   let smtp: SmtpReceiver;
   let now = new Date();
+  // The mail settings of the app under test, and of the API process the timing test starts.
+  const mailEnv = () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'leads@example.com', PUBLIC_URL, DELIVERY_POLL_INTERVAL_MS: '200' });
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
     sut = await createTestApp({
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'leads@example.com', PUBLIC_URL, DELIVERY_POLL_INTERVAL_MS: '200' },
+      env: mailEnv(),
       override: (builder) => builder.overrideProvider(Clock).useValue({ now: () => now }),
     });
   });
@@ -210,13 +212,7 @@ describe('password reset', () => {
     // this process, the work that follows an account's answer would share the event loop with
     // the test's own reading of that answer, and count in its time.
     await buildApi();
-    const api = await startApiProcess({
-      DATABASE_URL: sut.databaseUrl,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'leads@example.com',
-      PUBLIC_URL,
-      DELIVERY_POLL_INTERVAL_MS: '200',
-    });
+    const api = await startApiProcess({ DATABASE_URL: sut.databaseUrl, ...mailEnv() });
     const askApi = async (email: string) => {
       const res = await fetch(`${api.url}/api/auth/password-reset`, {
         method: 'POST',
