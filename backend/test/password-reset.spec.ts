@@ -43,8 +43,9 @@ describe('password reset', () => {
   let ips = 0;
   /** Each test from an address of its own, so that the throttle counts only its own requests. */
   const fromNewIp = () => `198.51.100.${(ips += 1)}`;
-  const ask = (email: string, ip: string) =>
-    request(sut.server).post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email });
+  // `api`: the test's app, or an API process's URL.
+  const ask = (email: string, ip: string, api: Parameters<typeof request>[0] = sut.server) =>
+    request(api).post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email });
   const confirm = (token: string, ip: string, password = NEW_PASSWORD) =>
     request(sut.server).post('/api/auth/password-reset/confirm').set('X-Forwarded-For', ip).send({ token, password });
   /** The links e-mailed to `email`, oldest first (not the notice that the password was changed). */
@@ -213,15 +214,6 @@ describe('password reset', () => {
     // the test's own reading of that answer, and count in its time.
     await buildApi();
     const api = await startApiProcess({ DATABASE_URL: sut.databaseUrl, ...mailEnv() });
-    const askApi = async (email: string) => {
-      const res = await fetch(`${api.url}/api/auth/password-reset`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': fromNewIp() },
-        body: JSON.stringify({ email }),
-      });
-      await res.arrayBuffer();
-      expect(res.status).toBe(202);
-    };
     try {
       const accounts = Array.from({ length: 10 }, (_, i) => `tess-${i}@example.com`);
       for (const email of accounts) await createAccount(sut, 'member', { email });
@@ -231,8 +223,9 @@ describe('password reset', () => {
       // e-mail to arrive (the work follows the answers, one at a time), so no work of one round
       // runs during the next.
       for (const [i, known] of accounts.entries()) {
-        const askKnown = async () => knownTimes.push(await timed(() => askApi(known)));
-        const askUnknown = async () => unknownTimes.push(await timed(() => askApi(`nobody-${i}@example.com`)));
+        const askKnown = async () => knownTimes.push(await timed(() => ask(known, fromNewIp(), api.url).expect(202)));
+        const askUnknown = async () =>
+          unknownTimes.push(await timed(() => ask(`nobody-${i}@example.com`, fromNewIp(), api.url).expect(202)));
         for (const step of i % 2 === 0 ? [askUnknown, askKnown] : [askKnown, askUnknown]) await step();
         await tokenFor(known);
       }
