@@ -67,7 +67,9 @@ await supervisor.run(async () => {
     ...mailEnv,
   };
   // The backend's `dev` script: tsc -w + node --watch (Nest needs tsc's decorator metadata,
-  // so no esbuild/tsx). Each runs in a process group of its own, stopped as a whole.
+  // so no esbuild/tsx). Both tsc runs share a build-info file in dist, so the watcher's first
+  // pass writes nothing and node --watch does not restart the API it has just started.
+  // Each runs in a process group of its own, stopped as a whole.
   const api = supervisor.start('api', 'npm', ['run', 'dev', '-w', 'backend'], { cwd: ROOT, env: apiEnv, group: true });
   const viteEnv = { ...env, VITE_API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` };
   const vite = supervisor.start('web', 'npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, env: viteEnv, group: true });
