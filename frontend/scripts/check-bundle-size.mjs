@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const JS_BUDGET_BYTES = 100 * 1024;
-const DASHBOARD_JS_BUDGET_BYTES = 170 * 1024;
+// The dashboard's first screen is plain HTML and CSS (106.6 KB in November 2026): MUI and its
+// theme, about 46 KB more, come with the parts that use them (components/lazy-with-theme.tsx).
+const DASHBOARD_JS_BUDGET_BYTES = 120 * 1024;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
@@ -51,7 +53,7 @@ for (const name of lazy) console.log(`  lazy chunk (on demand, not counted): /as
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const ADMIN_SCREENS = [
   { name: 'Signed-in dashboard', route: 'src/app/routes/admin-dashboard.tsx', budget: DASHBOARD_JS_BUDGET_BYTES },
-  { name: 'Sign-in form', route: 'src/features/auth/components/sign-in-form.tsx' },
+  { name: 'Sign-in form', route: 'src/features/auth/components/sign-in-form.tsx', theme: true },
 ];
 const chunkFiles = (key, found = new Set()) => {
   if (found.has(key)) return found;
@@ -63,6 +65,8 @@ const overBudget = [];
 if (jsBytes > JS_BUDGET_BYTES) overBudget.push(`Landing page JS is ${kb(jsBytes)} gzip, over the ${kb(JS_BUDGET_BYTES)} budget.`);
 for (const screen of ADMIN_SCREENS) {
   const keys = chunkFiles(screen.route, chunkFiles('src/app/routes/admin.tsx', chunkFiles('index.html')));
+  // The sign-in form brings MUI's theme with it (components/lazy-with-theme.tsx).
+  if (screen.theme) chunkFiles('src/app/provider.tsx', keys);
   const bytes = total([...keys].map((key) => manifest[key].file));
   const budget = screen.budget ? ` (budget ${kb(screen.budget)})` : '';
   console.log(`${screen.name}, first load (gzip): ${kb(bytes)}${budget} in ${keys.size} chunks`);

@@ -51,7 +51,7 @@ const template = await inlineStylesheets(await readFile(`${dist}index.html`, 'ut
 const manifest = JSON.parse(await readFile(`${dist}.vite/manifest.json`, 'utf8'));
 const PRELOADED_CHUNKS = {
   'index.html': ['src/app/routes/landing.tsx'],
-  'admin.html': ['src/app/routes/admin.tsx', 'src/features/auth/components/sign-in-form.tsx'],
+  'admin.html': ['src/app/routes/admin.tsx', 'src/features/auth/components/sign-in-form.tsx', 'src/app/provider.tsx'],
   'admin-session.html': ['src/app/routes/admin.tsx', 'src/app/routes/admin-dashboard.tsx'],
 };
 

@@ -1,23 +1,25 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { lazyWithTheme } from '@/components/lazy-with-theme';
 import { LoadingScreen } from '@/components/loading-screen';
 import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 
-// The pages built with MUI are chunks of their own, MUI with them: the landing page, plain
-// HTML and CSS, never downloads them. The landing page (its form, Formik) is a chunk too, which
-// its HTML preloads (scripts/prerender.mjs), so that the dashboard never downloads it.
+// The pages built with MUI are chunks of their own, MUI and its theme with them (lazyWithTheme;
+// privacy and 404 wrap themselves in it): the landing page, plain HTML and CSS, never downloads
+// them, nor does the dashboard's first screen. The landing page (its form, Formik) is a chunk
+// too, which its HTML preloads (scripts/prerender.mjs), so that the dashboard never downloads it.
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 // Settings: one page, each of its sections a chunk of its own too (routes/settings-sections.tsx).
-const SettingsPage = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsPage })));
+const SettingsPage = lazyWithTheme(() => import('./routes/settings').then((m) => m.SettingsPage));
 const PrivacyPage = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyPage })));
 // The team's pages are chunks of their own too, so the dashboard's first load does not carry them.
-const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
-const ResetPage = lazy(() => import('./routes/reset').then((m) => ({ default: m.ResetPage })));
-const ConfirmEmailPage = lazy(() => import('./routes/confirm-email').then((m) => ({ default: m.ConfirmEmailPage })));
-const AccountPage = lazy(() => import('./routes/account').then((m) => ({ default: m.AccountPage })));
-const TeamPage = lazy(() => import('./routes/team').then((m) => ({ default: m.TeamPage })));
+const InvitePage = lazyWithTheme(() => import('./routes/invite').then((m) => m.InvitePage));
+const ResetPage = lazyWithTheme(() => import('./routes/reset').then((m) => m.ResetPage));
+const ConfirmEmailPage = lazyWithTheme(() => import('./routes/confirm-email').then((m) => m.ConfirmEmailPage));
+const AccountPage = lazyWithTheme(() => import('./routes/account').then((m) => m.AccountPage));
+const TeamPage = lazyWithTheme(() => import('./routes/team').then((m) => m.TeamPage));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 const TEAM_PAGES = [

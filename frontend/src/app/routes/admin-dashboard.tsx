@@ -1,13 +1,9 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
 import { RouterLink } from '@/components/router-link';
 import { LazyAlert as Alert } from '@/components/lazy-alert';
+import { lazyWithTheme } from '@/components/lazy-with-theme';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Spinner } from '@/components/spinner';
 import { queryKeys } from '@/config/api';
@@ -15,6 +11,7 @@ import { ADMIN_LOADING_TEXT } from '@/config/pages';
 import { paths } from '@/config/paths';
 import { forgetNewLeads, resetNewLeads } from '@/lib/live-events';
 import { useIdleAfter } from '@/lib/use-idle';
+import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
 import { browserTimeZone } from '@/lib/time-zone';
 import { useCan } from '@/lib/session-user';
 import { useAnalytics } from '@/features/analytics/api/get-analytics';
@@ -38,8 +35,8 @@ import { LeadSelection } from '@/features/inbox/utils/lead-selection';
 import { readFilters, toApiFilters, toQueryString, trendDays, writeFilters } from '@/features/inbox/utils/filters';
 import './admin-dashboard.css';
 
-// The drawer (its editors, the dialogs, MUI's modal) is a chunk of its own, fetched once the
-// first rows are on screen rather than before them.
+// The drawer (its editors and thread, plain HTML and CSS; its dialogs and alerts bring MUI when
+// they show) is a chunk of its own, fetched once the first rows are on screen rather than before them.
 const SubmissionDrawer = lazy(() =>
   import('@/features/inbox/components/submission-drawer').then((m) => ({ default: m.SubmissionDrawer })),
 );
@@ -51,10 +48,8 @@ const ConflictNotice = lazy(() =>
 
 // The Spam view's list and the bulk actions' bar are chunks of their own too: most visits
 // never open the one or tick a lead.
-const SpamList = lazy(() => import('@/features/inbox/components/spam-list').then((m) => ({ default: m.SpamList })));
-const BulkActionBar = lazy(() =>
-  import('@/features/inbox/components/bulk-action-bar').then((m) => ({ default: m.BulkActionBar })),
-);
+const SpamList = lazyWithTheme(() => import('@/features/inbox/components/spam-list').then((m) => m.SpamList));
+const BulkActionBar = lazyWithTheme(() => import('@/features/inbox/components/bulk-action-bar').then((m) => m.BulkActionBar));
 
 /** The bar, fetched and shown once a lead is ticked. */
 function BulkBarSlot({ spamView }: { spamView: boolean }) {
@@ -123,7 +118,7 @@ export function AdminDashboard() {
   // view unticks everything, so that an action never reaches a lead no longer on screen.
   const [selection] = useState(() => new LeadSelection());
   useEffect(() => selection.clear(), [selection, filtersQuery]);
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   const analytics = useAnalytics();
   // While new filters load, the rows of the old ones stay on screen (and the search box keeps its focus).
@@ -288,20 +283,20 @@ export function AdminDashboard() {
             </div>
           ) : null}
           {listError ? null : submissions.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>
+            <div className="dashboard__empty">
               {spamView && !hasFilters(filters) ? (
-                <Typography>No leads are held as spam.</Typography>
+                <p>No leads are held as spam.</p>
               ) : hasFilters(filters) ? (
-                <Typography>No submissions match these filters.</Typography>
+                <p>No submissions match these filters.</p>
               ) : (
                 <>
-                  <Typography sx={{ mb: 1 }}>No submissions found yet.</Typography>
-                  <Link component={RouterLink} href={paths.home}>
+                  <p>No submissions found yet.</p>
+                  <RouterLink className="lead-link" href={paths.home}>
                     Go to the contact form
-                  </Link>
+                  </RouterLink>
                 </>
               )}
-            </Paper>
+            </div>
           ) : spamView ? (
             <Suspense fallback={<LoadingScreen label="Loading the spam folder" />}>
               <SpamList submissions={shownSubmissions} onOpen={setOpenId} />

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { AppProvider } from '@/app/provider';
 import { LoadingScreen } from '@/components/loading-screen';
 import type { SessionUser } from '@/config/roles';
 import { useMe } from '@/features/auth/api/get-me';
@@ -59,16 +58,16 @@ export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading
   );
 }
 
-/** MUI's theme and the app's one QueryClient (loaded with the admin pages' chunks, never by the landing page). */
+/**
+ * The app's one QueryClient (loaded with the admin pages' chunks, never by the landing page).
+ * MUI's theme is not here: the dashboard's first screen loads no MUI, and each part built with
+ * MUI brings the theme with its chunk (components/lazy-with-theme.tsx).
+ */
 export function AdminProviders({ children }: { children: ReactNode }) {
-  return (
-    <AppProvider>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </AppProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-/** A page under /admin with the dashboard's header, theme and QueryClient. */
+/** A page under /admin with the dashboard's header and QueryClient (its route brings the theme: app/router.tsx). */
 export function AdminFrame(props: AdminFrameProps) {
   return (
     <AdminProviders>

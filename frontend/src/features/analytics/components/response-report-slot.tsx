@@ -1,8 +1,9 @@
-import { Suspense, lazy, memo, useEffect, useRef, useState } from 'react';
+import { Suspense, memo, useEffect, useRef, useState } from 'react';
+import { lazyWithTheme } from '@/components/lazy-with-theme';
 
 // The report, its queries and its charts are chunks of their own, fetched and mounted only
 // once the panel's place comes near the screen: the dashboard's first load carries none of it.
-const ResponseReportPanel = lazy(() => import('./response-report-panel').then((m) => ({ default: m.ResponseReportPanel })));
+const ResponseReportPanel = lazyWithTheme(() => import('./response-report-panel').then((m) => m.ResponseReportPanel));
 
 /**
  * The place of the response-time report, below the trend; filled once it scrolls near.

@@ -1,5 +1,6 @@
-import { Suspense, lazy, memo } from 'react';
+import { Suspense, memo } from 'react';
 import { LazyAlert as Alert } from '@/components/lazy-alert';
+import { lazyWithTheme } from '@/components/lazy-with-theme';
 import { Spinner } from '@/components/spinner';
 import { INTERESTS } from '@/config/interests';
 import { useInView } from '@/lib/use-in-view';
@@ -9,7 +10,7 @@ import './trend-panel.css';
 
 // MUI X Charts is most of the dashboard's JavaScript (about 80 KB gzip): a chunk of its own,
 // fetched while the trend loads, so the inbox's first rows never wait for it.
-const TrendChart = lazy(() => import('./trend-chart').then((m) => ({ default: m.TrendChart })));
+const TrendChart = lazyWithTheme(() => import('./trend-chart').then((m) => m.TrendChart));
 
 export type TrendPanelProps = {
   days: number;

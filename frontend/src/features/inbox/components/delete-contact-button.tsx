@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTheme } from '@/components/lazy-with-theme';
 
 // The confirmation (MUI's Dialog, its modal and transitions) is fetched on the first click,
 // not with the drawer: the drawer opens without any styling at run time.
-const DeleteContactDialog = lazy(() => import('./delete-contact-dialog').then((m) => ({ default: m.DeleteContactDialog })));
+const DeleteContactDialog = lazyWithTheme(() => import('./delete-contact-dialog').then((m) => m.DeleteContactDialog));
 
 export type DeleteContactButtonProps = {
   id: string;

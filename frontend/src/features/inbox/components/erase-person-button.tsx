@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTheme } from '@/components/lazy-with-theme';
 
 // The dialog (MUI's modal, its focus trap and transitions) is fetched on the first click,
 // not with the dashboard's first rows.
-const ErasePersonDialog = lazy(() => import('./erase-person-dialog').then((m) => ({ default: m.ErasePersonDialog })));
+const ErasePersonDialog = lazyWithTheme(() => import('./erase-person-dialog').then((m) => m.ErasePersonDialog));
 
 /** The "Erase a person" button and, once clicked, its dialog. */
 export function ErasePersonButton() {

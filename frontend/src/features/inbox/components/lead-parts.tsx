@@ -1,7 +1,5 @@
 import { Fragment } from 'react';
 import type { CSSProperties } from 'react';
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { interestLabel } from '@/config/interests';
 import { parseHttpUrl } from '@/lib/url';
 import './lead-parts.css';
@@ -72,13 +70,12 @@ export type LeadCommentsProps = {
    * "Additional Comments:" label kept for screen readers only (the column's header names it).
    */
   oneLine?: boolean;
-  /** The block's class (the list's cards: lead-parts.css, no styling at run time), or MUI's sx (the drawer). */
+  /** The block's class (the list's cards and the drawer: lead-parts.css, no styling at run time). */
   className?: string;
-  sx?: SxProps<Theme>;
 };
 
 /** "Additional Comments:" with the comments, when there are any. */
-export function LeadComments({ comments, lines, oneLine = false, className, sx }: LeadCommentsProps) {
+export function LeadComments({ comments, lines, oneLine = false, className }: LeadCommentsProps) {
   if (!comments) return null;
   if (oneLine) {
     return (
@@ -102,5 +99,5 @@ export function LeadComments({ comments, lines, oneLine = false, className, sx }
       </p>
     </>
   );
-  return sx ? <Box sx={sx}>{text}</Box> : <div className={className}>{text}</div>;
+  return <div className={className}>{text}</div>;
 }

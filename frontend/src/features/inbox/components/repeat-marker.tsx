@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import './lead-parts.css';
 
 export type RepeatMarkerProps = {
   repeatOf?: string | null;
@@ -7,5 +7,9 @@ export type RepeatMarkerProps = {
 /** Marks a lead whose person had already submitted (repeatOf names the first submission). */
 export function RepeatMarker({ repeatOf }: RepeatMarkerProps) {
   if (!repeatOf) return null;
-  return <Chip label="Repeat" size="small" variant="outlined" title="This person submitted before" sx={{ ml: 1 }} />;
+  return (
+    <span className="repeat-chip" title="This person submitted before">
+      Repeat
+    </span>
+  );
 }

@@ -1,8 +1,8 @@
-import { lazy, memo, Suspense, useCallback, useId, useState } from 'react';
+import { memo, Suspense, useCallback, useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { INTERESTS } from '@/config/interests';
+import { lazyWithTheme } from '@/components/lazy-with-theme';
+import { PHONE_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { STATUSES } from '../api/contact-types';
 import type { Filters } from '../utils/filters';
 import { STATUS_LABELS } from '../utils/status-labels';
@@ -15,7 +15,7 @@ import { SearchBox } from './search-box';
 // filters unfold; a wider screen starts fetching it as this chunk runs, alongside the first API calls.
 const loadRangePicker = () => import('./range-picker');
 if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 600px)').matches) void loadRangePicker();
-const RangePicker = lazy(() => loadRangePicker().then((m) => ({ default: m.RangePicker })));
+const RangePicker = lazyWithTheme(() => loadRangePicker().then((m) => m.RangePicker));
 
 export type SubmissionsFiltersProps = {
   filters: Filters;
@@ -38,7 +38,7 @@ const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_
  */
 export const SubmissionsFilters = memo(function SubmissionsFilters({ filters, onChange, views }: SubmissionsFiltersProps) {
   // Known at the first render (no server render here): a phone never renders the unfolded filters first.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMediaQuery(PHONE_SCREEN);
   const [open, setOpen] = useState(false);
   const foldId = useId();
   const search = useCallback((q: string) => onChange({ q }), [onChange]);
