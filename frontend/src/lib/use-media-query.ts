@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
-/** The widths of MUI's theme's breakpoints, for the screens that do not load MUI. */
+/** MUI's theme's breakpoints `md` and up, and below `sm` (a phone), for the screens that do not load MUI. */
 export const WIDE_SCREEN = '(min-width: 900px)';
 export const PHONE_SCREEN = '(max-width: 599.95px)';
 

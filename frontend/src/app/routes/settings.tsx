@@ -5,15 +5,13 @@ import { pageMeta } from '@/config/pages';
 import { can, type SessionUser } from '@/config/roles';
 import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
+import { PHONE_SCREEN } from '@/lib/use-media-query';
 import { AdminFrame } from './admin-frame';
 import { type SettingsSection, type SettingsSectionId, SETTINGS_SECTIONS, settingsSectionOf } from './settings-sections';
 import './settings.css';
 
 // The URL's `#anchor`; none where the build prerenders the page (scripts/prerender.mjs, no window).
 const anchor = () => (typeof window === 'undefined' ? '' : window.location.hash.slice(1));
-
-// MUI's `sm` breakpoint: below it the page starts with its sections folded.
-const PHONE = '(max-width: 599.95px)';
 
 export type SettingsPageProps = {
   /** The section a path opens the page at (`/admin/settings/webhooks`); else the URL's `#anchor`'s. */
@@ -94,7 +92,7 @@ function Settings({ user, target }: { user: SessionUser; target: SettingsSection
  */
 function initiallyOpen(sections: readonly SettingsSection[], target: SettingsSection | undefined): Set<SettingsSectionId> {
   if (target) return new Set([target.id]);
-  const phone = typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches;
+  const phone = typeof window.matchMedia === 'function' && window.matchMedia(PHONE_SCREEN).matches;
   return new Set(phone ? [] : sections.map(({ id }) => id));
 }
 
