@@ -36,7 +36,8 @@ const times = [];
 // The lines that name a failed test or check (Playwright, Jest, Vitest, node --test, ESLint,
 // tsc, a file Prettier would change), each with the first error line after it. A failing run
 // prints them again at its very end, where a log cut to its last lines still shows them.
-const FAILED_TEST = /^\s*(?:[✘×✖x] +\d+ |\d+\) \[|FAIL |● |not ok \d+|\d+:\d+ +error |.*error TS\d+|\[warn\] (?!Code style))/;
+const FAILED_TEST =
+  /^\s*(?:[✘×✖x] +\d+ |✖ .*\([\d.]+ms\)\s*$|\d+\) \[|FAIL |● |not ok \d+|\d+:\d+ +error |.*error TS\d+|\[warn\] (?!Code style))/;
 const ERROR = /^\s*(?:\w*Error|expect\(.*\))[: ]/;
 const FAILURE_LINES_PER_STEP = 8;
 
