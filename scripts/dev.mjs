@@ -6,10 +6,10 @@
 // and is read in its inbox (http://127.0.0.1:1080, MAILDEV_WEB_PORT), and the inbound e-mail
 // route is on with a dev secret (`npm run dev:reply`, scripts/dev-reply.mjs). Ctrl-C stops everything.
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { DEV_INBOUND_EMAIL_SECRET, DEV_REPLY_ADDRESS } from './dev-reply.mjs';
 import { ROOT } from './nginx-config.mjs';
-import { assertPortFree, intFromEnv, Supervisor, waitForHttp } from './process-utils.mjs';
+import { assertPortFree, freePort, intFromEnv, Supervisor, waitForHttp } from './process-utils.mjs';
 
 const env = process.env;
 const supervisor = new Supervisor({ label: 'dev' });

@@ -3,7 +3,6 @@
 // Used only when DATABASE_URL is not set; production always gets a DATABASE_URL.
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -23,18 +22,6 @@ for (const signal of SIGNALS) {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-
-/** A TCP port that is free on the loopback interface right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Running as root, the server runs as the `postgres` user, which must reach its binaries (in

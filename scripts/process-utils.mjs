@@ -1,6 +1,8 @@
 // Small helpers shared by scripts/dev.mjs and scripts/serve.mjs: child processes with
-// prefixed output, readiness polling, and one orderly shutdown of everything started.
+// prefixed output, readiness polling, and one orderly shutdown of everything started; and
+// the free ports that they, the benchmarks and the tests give the processes they start.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const COLORS = [36, 35, 33, 32, 34, 31];
@@ -182,6 +184,41 @@ export function assertPortFree(port, host = '127.0.0.1', what = 'port') {
 }
 
 /** Reads a positive integer from the environment. */
+// freePort's ports lie below the kernel's ephemeral range (net.ipv4.ip_local_port_range). A
+// port from inside it, as listen(0) hands out, is free only until the kernel gives it to an
+// outgoing connection as its local port, and the process meant to bind it binds seconds
+// later (after a database start, a Nest start-up): an API replica of `make serve` failed so,
+// EADDRINUSE, while other suites' connections ran. Outgoing connections never take a port
+// below the range.
+const LOWEST_FREE_PORT = 10_000;
+// Room above a port for the consecutive ones a caller may take after it (API replicas).
+const CONSECUTIVE_ROOM = 16;
+
+function ephemeralRangeStart() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768; // not Linux: below the ranges of the others too (macOS starts at 49152)
+  }
+}
+
+const canListen = (port) =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** A TCP port free on the loopback interface now, for a process that binds it later. */
+export async function freePort() {
+  const span = ephemeralRangeStart() - CONSECUTIVE_ROOM - LOWEST_FREE_PORT;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = LOWEST_FREE_PORT + Math.floor(Math.random() * span);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${LOWEST_FREE_PORT} and the ephemeral range in 100 tries`);
+}
+
 export function intFromEnv(env, name, fallback) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;

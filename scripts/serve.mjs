@@ -17,9 +17,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { nginxBinary, ROOT, writeNginxPrefix } from './nginx-config.mjs';
-import { assertPortFree, intFromEnv, run, Supervisor, waitForHttp } from './process-utils.mjs';
+import { assertPortFree, freePort, intFromEnv, run, Supervisor, waitForHttp } from './process-utils.mjs';
 
 const env = process.env;
 const supervisor = new Supervisor({ label: 'serve' });

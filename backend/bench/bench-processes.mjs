@@ -9,7 +9,8 @@ import { once } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 import { copySeededDatabase } from './seed-submissions.mjs';
 
 export const backendDir = path.resolve(import.meta.dirname, '..');

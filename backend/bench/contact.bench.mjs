@@ -41,7 +41,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 import { DATABASE_SETTINGS, down, median, startServer } from './bench-processes.mjs';
 import { summarizeCpuProfile } from './cpu-profile-summary.mjs';
 

@@ -7,7 +7,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 import { dataSourceOptions } from '../dist/database/data-source.js';
 import { runMigrationsLocked } from '../dist/database/migrate.js';
 import { DATABASE_SETTINGS } from './bench-processes.mjs';

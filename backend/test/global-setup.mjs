@@ -5,7 +5,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 
 export default async function globalSetup() {
   const runDir = await mkdtemp(path.join(tmpdir(), 'backend-tests-'));

@@ -24,7 +24,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../backend/dist/database/data-source.js';
 import { copySeededDatabase, seedSubmissions, seedThread } from '../../backend/bench/seed-submissions.mjs';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 import { INTERACTION_GOAL_MS, measureInteractions, THREAD_LEAD, THREAD_MESSAGES } from './interactions.mjs';
 import { profileDashboard } from './profile-dashboard.mjs';
 

@@ -14,8 +14,9 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
+import { startEmbeddedPostgres } from '../../scripts/embedded-postgres.mjs';
 import { writeNginxPrefix } from '../../scripts/nginx-config.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 import { nginxBin, ROOT, run } from './helpers.mjs';
 
 const API_MAIN = path.join(ROOT, 'backend', 'dist', 'main.js');

@@ -10,8 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import YAML from 'yaml';
-import { freePort } from '../../scripts/embedded-postgres.mjs';
 import { writeNginxPrefix } from '../../scripts/nginx-config.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const require = createRequire(import.meta.url);

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../scripts/embedded-postgres.mjs';
 import { nginxBin, ROOT, run } from './helpers.mjs';
+import { freePort } from '../../scripts/process-utils.mjs';
 
 // The one inline script of the prerendered pages (frontend/scripts/load-after-paint.js) is
 // allowed by its hash, and no other.

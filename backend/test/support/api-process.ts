@@ -1,7 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -42,12 +41,10 @@ export async function buildApi(): Promise<void> {
   }
 }
 
+/** A port free now, for a process that binds it later: scripts/process-utils.mjs (a plain ES module) says why it lies where it does. */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const utils = (await import(path.join(repoRoot, 'scripts/process-utils.mjs'))) as { freePort(): Promise<number> };
+  return utils.freePort();
 }
 
 export interface ApiProcess {
