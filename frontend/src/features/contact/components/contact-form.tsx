@@ -160,7 +160,16 @@ export function ContactForm({ thankYouDurationMs = THANK_YOU_DURATION_MS }: Cont
         />
         <HoneypotField />
         {captcha ? <CaptchaWidget config={captcha} onAnswer={setCaptchaAnswer} resetSignal={captchaResets} /> : null}
-        <button type="submit" className="button" disabled={submitting || !hydrated}>
+        {/* Before the page's code runs, the button is dimmed but stays in the tab order, where a
+            disabled one is skipped (a quick keyboard user lost it). As a plain button it sends
+            nothing, and a form of several text fields without a submit button does not send
+            itself on Enter either: the browser would put every field in the URL. */}
+        <button
+          type={hydrated ? 'submit' : 'button'}
+          className="button"
+          disabled={submitting}
+          aria-disabled={hydrated ? undefined : true}
+        >
           {submitting ? <Spinner /> : null}
           {submitting ? 'Submitting...' : `Connect with ${PRODUCT_NAME}`}
         </button>
