@@ -113,7 +113,7 @@ test.describe('at 1280 × 800', () => {
 test('the submit button shows a clear focus ring when reached by keyboard', async ({ page }) => {
   await page.goto('/');
   const button = page.getByRole('button', { name: SUBMIT_LABEL });
-  // Disabled (out of the Tab order) until the page's code runs.
+  // Dimmed until the page's code runs: the ring is the enabled button's.
   await expect(button).toBeEnabled();
   await page.getByLabel('Tell us more about your goals').focus();
   await page.keyboard.press('Tab');

@@ -5,8 +5,8 @@ const subscribeToNothing = () => () => undefined;
 /**
  * False in the prerendered HTML and while React takes it over, true from then on (and at
  * once where the page is rendered in the browser from scratch). A prerendered form's submit
- * button is disabled until then: clicked before the code runs, the browser would send the
- * form itself, its fields in the URL.
+ * button is inert until then: clicked before the code runs, the browser would send the form
+ * itself, its fields in the URL (the landing form's stays in the tab order, contact-form.tsx).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
