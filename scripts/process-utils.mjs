@@ -183,7 +183,6 @@ export function assertPortFree(port, host = '127.0.0.1', what = 'port') {
   });
 }
 
-/** Reads a positive integer from the environment. */
 // freePort's ports lie below the kernel's ephemeral range (net.ipv4.ip_local_port_range). A
 // port from inside it, as listen(0) hands out, is free only until the kernel gives it to an
 // outgoing connection as its local port, and the process meant to bind it binds seconds
@@ -219,6 +218,7 @@ export async function freePort() {
   throw new Error(`no free port between ${LOWEST_FREE_PORT} and the ephemeral range in 100 tries`);
 }
 
+/** Reads a positive integer from the environment. */
 export function intFromEnv(env, name, fallback) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
