@@ -87,6 +87,9 @@ test('the 404 page answers 404 and leads home', async ({ page, consoleGuard }) =
 
 test('tabbing through the empty form paints nothing red; a field left with a bad value shows its error', async ({ page }) => {
   await page.goto('/');
+  // The checks as a field is left are the page's code's (its scripts load after the first
+  // paint): the button it enables says it runs.
+  await expect(page.getByRole('button', { name: SUBMIT_LABEL })).toBeEnabled();
   await page.getByLabel('Full Name').focus();
   for (let i = 0; i < FORM_LABELS.length; i += 1) await page.keyboard.press('Tab');
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
