@@ -14,7 +14,7 @@ import { SearchBox } from './search-box';
 // The date range (MUI's toggle buttons) is a chunk of its own: a phone shows it only once its
 // filters unfold; a wider screen starts fetching it as this chunk runs, alongside the first API calls.
 const loadRangePicker = () => import('./range-picker');
-if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 600px)').matches) void loadRangePicker();
+if (typeof window !== 'undefined' && window.matchMedia?.(PHONE_SCREEN).matches === false) void loadRangePicker();
 const RangePicker = lazyWithTheme(() => loadRangePicker().then((m) => m.RangePicker));
 
 export type SubmissionsFiltersProps = {
