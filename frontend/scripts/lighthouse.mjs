@@ -11,7 +11,8 @@
 // LIGHTHOUSE_PROFILE=1 adds where the signed-in phone page's main thread goes: Lighthouse's
 // breakdown of each mobile run and a CPU profile at 4× CPU (scripts/profile-dashboard.mjs).
 // LIGHTHOUSE_SAVE_DIR=<dir> writes each run's full report there as JSON (its long tasks with
-// their scripts, `bootup-time`, the trace's figures), to read what a score is made of.
+// their scripts, `bootup-time`, the trace's figures) and its trace (`*.trace.json`, for
+// Chromium's performance panel), to read what a score is made of.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -105,22 +106,23 @@ async function startServer() {
 }
 
 let saved = 0;
-/** Writes a run's report into SAVE_DIR, named by its order, page and preset. */
-function save(lhr, config) {
+/** Writes a run's report and its trace (what Lighthouse's simulation starts from) into SAVE_DIR, named by its order, page and preset. */
+function save(lhr, trace, config) {
   mkdirSync(SAVE_DIR, { recursive: true });
   saved += 1;
   const page = new URL(lhr.finalDisplayedUrl).pathname.replaceAll('/', '_') || '_';
   const file = `${String(saved).padStart(2, '0')}${page}-${config ? 'desktop' : 'mobile'}.json`;
   writeFileSync(path.join(SAVE_DIR, file), JSON.stringify(lhr));
+  writeFileSync(path.join(SAVE_DIR, file.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
 }
 
 /** One Lighthouse run; a run whose trace broke (it happens on a busy machine) is tried again, twice at most. */
 async function run(url, port, config, attempt = 1) {
   // ignoreStatusCode: the 404 page is audited too, rather than refused as a failed load.
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ignoreStatusCode: true };
-  const { lhr } = await lighthouse(url, flags, config);
+  const { lhr, artifacts } = await lighthouse(url, flags, config);
   if (!lhr.runtimeError) {
-    if (SAVE_DIR) save(lhr, config);
+    if (SAVE_DIR) save(lhr, artifacts.Trace, config);
     return lhr;
   }
   const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
