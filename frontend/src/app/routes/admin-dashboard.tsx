@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { forgetNewLeads, resetNewLeads } from '@/lib/live-events';
 import { useIdleAfter } from '@/lib/use-idle';
 import { useMediaQuery, WIDE_SCREEN } from '@/lib/use-media-query';
-import { browserTimeZone } from '@/lib/time-zone';
+import { useKnownTimeZone } from '@/lib/time-zone';
 import { useCan } from '@/lib/session-user';
 import { useAnalytics } from '@/features/analytics/api/get-analytics';
 import { StatCards } from '@/features/analytics/components/stat-cards';
@@ -120,7 +120,9 @@ export function AdminDashboard() {
   useEffect(() => selection.clear(), [selection, filtersQuery]);
   const wide = useMediaQuery(WIDE_SCREEN);
 
-  const analytics = useAnalytics();
+  // The statistics and the export speak the browser's zone, read on a worker (lib/time-zone).
+  const tz = useKnownTimeZone();
+  const analytics = useAnalytics(tz);
   // While new filters load, the rows of the old ones stay on screen (and the search box keeps its focus).
   const contacts = useInfiniteQuery({ ...getContactsQueryOptions(apiFilters), placeholderData: keepPreviousData });
   const submissions = useMemo(() => contacts.data?.pages.flatMap((page) => page.items) ?? [], [contacts.data]);
@@ -246,7 +248,7 @@ export function AdminDashboard() {
               <a
                 className="btn btn--small btn--outlined"
                 // Its dates in the zone the screen shows them in.
-                href={`${INBOX_API.contacts}/export.csv${toQueryString({ ...apiFilters, tz: browserTimeZone() })}`}
+                href={`${INBOX_API.contacts}/export.csv${toQueryString({ ...apiFilters, tz })}`}
                 download
               >
                 Export CSV

@@ -9,6 +9,7 @@ export type Analytics = components['schemas']['AnalyticsDto'];
 export const getAnalyticsQueryOptions = (tz: string = browserTimeZone()) =>
   queryOptions<Analytics>({ queryKey: queryKeys.adminAnalytics(tz) });
 
-export function useAnalytics() {
-  return useQuery(getAnalyticsQueryOptions());
+/** The statistics in the zone `tz`; asked for once it is known (lib/time-zone's useKnownTimeZone). */
+export function useAnalytics(tz: string | undefined) {
+  return useQuery({ ...getAnalyticsQueryOptions(tz ?? ''), enabled: tz !== undefined });
 }
