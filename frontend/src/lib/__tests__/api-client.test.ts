@@ -60,6 +60,30 @@ describe('apiRequest', () => {
   });
 });
 
+describe('apiRequest, many in one task', () => {
+  it("sends the first two of a task at once, and the others from timers' tasks", async () => {
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input) => {
+        sent.push(input as string);
+        return Promise.resolve(new Response('{}'));
+      }),
+    );
+    const all = ['/a', '/b', '/c', '/d'].map((path) => apiRequest(path));
+    // The task's own promises run: the first two are sent, the others wait for timers.
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(sent).toEqual(['/a', '/b']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual(['/a', '/b', '/c', '/d']);
+    await Promise.all(all);
+    // A later task's first request goes at once again.
+    void apiRequest('/e');
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(sent.at(-1)).toBe('/e');
+  });
+});
+
 describe('queryKeyToUrl', () => {
   it('joins the key parts with a slash', () => {
     expect(queryKeyToUrl(['/api/admin', 'contacts'])).toBe('/api/admin/contacts');
