@@ -1,15 +1,53 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LoadingScreen } from '@/components/loading-screen';
 import { ADMIN_LOADING_TEXT, pageMeta } from '@/config/pages';
 import type { SessionUser } from '@/config/roles';
 import { SignInForm } from '@/features/auth/components/lazy-sign-in-form';
 import { useFocusIfLost } from '@/lib/use-focus-if-lost';
 import { useTimeZoneAside } from '@/lib/time-zone';
+import type { AdminDashboard } from './admin-dashboard';
 import { AdminFrameBody, AdminProviders } from './admin-frame';
 
 // This chunk decides between the two, each a chunk of its own: a signed-out visitor loads
 // the sign-in form (Formik, Yup and the MUI inputs), a signed-in one the dashboard.
-const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
+let dashboardChunk: Promise<typeof AdminDashboard> | undefined;
+/** The dashboard once its module has arrived. */
+let loadedDashboard: typeof AdminDashboard | undefined;
+const loadDashboard = () =>
+  (dashboardChunk ??= import('./admin-dashboard').then((module) => (loadedDashboard = module.AdminDashboard)));
+const LazyDashboard = lazy(() => loadDashboard().then((component) => ({ default: component })));
+
+/**
+ * The dashboard, drawn at once when its module is in (it was asked for while the session was
+ * checked). React.lazy suspends on its first render even then, and React holds a boundary's
+ * content back until 300 ms after its fallback showed: the dashboard's queries left that
+ * much later on every load.
+ */
+function Dashboard() {
+  // Decided once: switching from the lazy one to this later would mount the dashboard again.
+  const [Loaded] = useState(() => loadedDashboard);
+  return Loaded ? (
+    <Loaded />
+  ) : (
+    <Suspense fallback={dashboardLoading}>
+      <LazyDashboard />
+    </Suspense>
+  );
+}
+
+/**
+ * While the session is asked for (the browser has the signed-in hint), the dashboard's chunk is
+ * asked for too, in a task of its own: it is there when the answer comes, and the render that
+ * the answer starts no longer requests it (Vite's preload of its files, link elements added to
+ * the page, was a quarter of that task).
+ */
+function DashboardChunkRequest() {
+  useEffect(() => {
+    const timer = setTimeout(() => void loadDashboard(), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}
 
 function DashboardHeading() {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -30,6 +68,7 @@ const dashboardLoading = <LoadingScreen label={ADMIN_LOADING_TEXT} />;
 const sessionPending = (
   <>
     <DashboardHeading />
+    <DashboardChunkRequest />
     {dashboardLoading}
   </>
 );
@@ -38,9 +77,7 @@ function dashboardOrSignIn(user: SessionUser | null) {
   return user ? (
     <>
       <DashboardHeading />
-      <Suspense fallback={dashboardLoading}>
-        <AdminDashboard />
-      </Suspense>
+      <Dashboard />
     </>
   ) : (
     <Suspense fallback={dashboardLoading}>
