@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterNextFrame } from '@/lib/after-next-frame';
 
 /** The rows added to the end of a list drawn in one pass: a short task even at a phone's speed. */
 export const ROWS_PER_PASS = 10;
@@ -11,18 +12,6 @@ function keepsRows<T extends { id: string }>(previous: readonly T[], count: numb
     if (previous[index].id !== next[index].id) return false;
   }
   return true;
-}
-
-/** Runs `callback` in a task of its own once the browser has drawn its next frame; answers how to cancel it. */
-function afterNextFrame(callback: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 /**
