@@ -38,6 +38,13 @@ describe('readVisitSource', () => {
     expect(readVisitSource(at('https://site.example/'), 'android-app://com.google.android.gm/')).toEqual({ landingPath: '/' });
   });
 
+  it('keeps printable text beyond ASCII, and refuses a format character within it', () => {
+    expect(readVisitSource(at('https://site.example/?utm_campaign=caf%C3%A9&utm_term=caf%C3%A9%E2%80%8B'), '')).toEqual({
+      utmCampaign: 'café',
+      landingPath: '/',
+    });
+  });
+
   it('keeps a value of exactly 200 characters', () => {
     expect(readVisitSource(at(`https://site.example/?utm_source=${'s'.repeat(200)}`), '').utmSource).toHaveLength(200);
   });
