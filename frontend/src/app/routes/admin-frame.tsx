@@ -38,9 +38,13 @@ export function AdminFrameBody({ title, maxWidth = 'md', loadingLabel = 'Loading
   usePageTitle(newLeads ? `(${newLeads}) ${title}` : title);
   // The session's answer changes the whole page (the header's menus, the page's content and
   // its chunk): rendered in React's deferred render, in slices, rather than in the task that
-  // brought the answer, where it was one task of 20-40 ms (four times that on a phone).
-  const status = useDeferredValue(me.status);
-  const user = useDeferredValue(me.data) ?? null;
+  // brought the answer, where it was one task of 20-40 ms (four times that on a phone). Only
+  // the way in waits: a session that ended shows at once, so that no signed-in part of the
+  // page is left to ask the API again (a 401 each).
+  const deferredStatus = useDeferredValue(me.status);
+  const deferredUser = useDeferredValue(me.data);
+  const status = me.data ? deferredStatus : me.status;
+  const user = me.data ? (deferredUser ?? null) : null;
   if (status === 'pending' && !pending) return <LoadingScreen fullPage label={loadingLabel} />;
   return (
     <SessionUserProvider user={user}>
