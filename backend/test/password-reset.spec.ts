@@ -220,20 +220,31 @@ describe('password reset', () => {
       const knownTimes: number[] = [];
       const unknownTimes: number[] = [];
       // Ten of each, interleaved (in turn first and second). Each round waits for its account's
-      // e-mail to arrive (the work follows the answers, one at a time), so no work of one round
-      // runs during the next.
+      // e-mail to arrive and to be recorded as sent (the work follows the answers, one at a
+      // time), so no work of one round runs during the next: the e-mail's arrival alone left
+      // the API still recording it while the next round's first answer was timed.
       for (const [i, known] of accounts.entries()) {
         const askKnown = async () => knownTimes.push(await timed(() => ask(known, fromNewIp(), api.url).expect(202)));
         const askUnknown = async () =>
           unknownTimes.push(await timed(() => ask(`nobody-${i}@example.com`, fromNewIp(), api.url).expect(202)));
         for (const step of i % 2 === 0 ? [askUnknown, askKnown] : [askKnown, askUnknown]) await step();
         await tokenFor(known);
+        await waitFor("the round's e-mail to be recorded as sent", async () => {
+          const [{ pending }] = await sut.dataSource.query(
+            `SELECT count(*)::int AS pending FROM deliveries WHERE status = 'pending'`,
+          );
+          return pending === 0;
+        });
       }
 
       // On a loaded machine one answer swings from 10 to 400 ms; the faster ones are the least
       // disturbed, so their lower quartiles are compared (the test above shows the answer never
       // waits for the account's work, however slow that is).
-      expect(lowerQuartile(knownTimes)).toBeLessThan(lowerQuartile(unknownTimes) * 1.5);
+      const [known, unknown] = [lowerQuartile(knownTimes), lowerQuartile(unknownTimes)];
+      console.log(
+        `password reset answers, lower quartiles: ${known.toFixed(1)} ms with an account, ${unknown.toFixed(1)} ms without`,
+      );
+      expect(known).toBeLessThan(unknown * 1.5);
     } finally {
       await api.stop();
     }
