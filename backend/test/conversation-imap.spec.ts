@@ -270,7 +270,14 @@ describe('the conversation: replies fetched from an IMAP mailbox (a real dovecot
       await imap.append(first);
       await imap.append(await reply(ada.replyTo, 4));
 
-      await waitFor('the reply of the new folder', async () => (await subjects()).length >= 4, 30_000);
+      // A fresh-clone run once timed out here (30 s, where 2 s is usual): a timeout now says what
+      // the server saw, each session's commands and its log's end.
+      await waitFor('the reply of the new folder', async () => (await subjects()).length >= 4, 30_000).catch(
+        async (error: Error) => {
+          const seen = `sessions: ${JSON.stringify(await imap.sessions())}\n${(await imap.log()).slice(-3000)}`;
+          throw new Error(`${error.message}\n${seen}`, { cause: error });
+        },
+      );
       // Read to its end under the new UIDVALIDITY: a second copy of reply 1 would be stored by now.
       await waitFor('the new folder read to its end', async () => {
         const now = await position();
