@@ -26,7 +26,7 @@ function afterNextPaints() {
 }
 
 /** Signs `cookies` in, opens /admin and measures each interaction; resolves with their rows. */
-export async function measureInteractions({ baseUrl, cookies, chromiumPath }) {
+export async function measureInteractions({ baseUrl, cookies, chromiumPath, cpuRate = 4 }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -44,7 +44,7 @@ export async function measureInteractions({ baseUrl, cookies, chromiumPath }) {
     await chart.locator('svg').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
 
     const results = [];
     /** Runs `act`, waits for what it shows (`shown`), and records the interaction's longest event. */
