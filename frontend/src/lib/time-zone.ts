@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let zone: string | undefined;
 let asked = false;
@@ -55,21 +55,24 @@ export function useTimeZoneAside(): void {
   useEffect(readTimeZoneAside, []);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * The time zone once it is known, undefined while the worker reads it: what needs it waits
  * for it (the dashboard's statistics) rather than reading it on the page's thread in a render,
- * which was 11 ms of one task at the dashboard's first render (45 ms on a phone).
+ * which was 11 ms of one task at the dashboard's first render (45 ms on a phone). The worker's
+ * answer renders the dashboard again in a transition, in slices: as an external store's change
+ * (useSyncExternalStore) it was one task of 10-30 ms within the phone's load.
  */
 export function useKnownTimeZone(): string | undefined {
-  useTimeZoneAside();
-  return useSyncExternalStore(
-    subscribe,
-    () => zone,
-    () => undefined,
-  );
+  const [known, setKnown] = useState(zone);
+  useEffect(() => {
+    readTimeZoneAside();
+    const update = () => startTransition(() => setKnown(zone));
+    listeners.add(update);
+    // Known between this render and this effect (another reader's answer): shown now.
+    update();
+    return () => {
+      listeners.delete(update);
+    };
+  }, []);
+  return known;
 }
