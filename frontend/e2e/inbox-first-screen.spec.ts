@@ -73,3 +73,22 @@ test.describe('the time zone the dashboard counts in', () => {
     expect(new URLSearchParams(exportHref!.split('?')[1]).get('tz')).toBe('Pacific/Chatham');
   });
 });
+
+test.describe("the dashboard's stylesheets", () => {
+  test('come written into its page: none of them is downloaded again as its code loads', async ({ page }) => {
+    await signIn(page);
+    const downloaded: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') downloaded.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Recent Submissions' })).toBeVisible();
+    const written = await page.locator('style').evaluateAll((styles) => styles.map((style) => style.textContent?.trim()));
+    const again: string[] = [];
+    for (const file of downloaded) {
+      const text = (await (await page.request.get(file)).text()).trim();
+      if (written.includes(text)) again.push(file);
+    }
+    expect(again).toEqual([]);
+  });
+});

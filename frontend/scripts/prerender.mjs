@@ -33,11 +33,21 @@ function head({ path, meta }) {
   return tags.join('\n    ');
 }
 
+/**
+ * A stylesheet written into the page, followed by a disabled link to its file: a disabled
+ * stylesheet is not downloaded, and Vite's loader of lazy chunks takes the link for one already
+ * on the page. Without it, the loader asked for each file again as the route's chunk came, held
+ * the route back until it arrived, and the page restyled itself with every rule twice.
+ */
+async function inlinedStylesheet(file) {
+  return `<style>${(await readFile(`${dist}${file}`, 'utf8')).trim()}</style><link rel="stylesheet" href="/${file}" disabled>`;
+}
+
 /** The site's stylesheets (a few KB) written into the page, so that no request holds its first paint back. */
 async function inlineStylesheets(html) {
   let inlined = html;
   for (const [tag, href] of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
-    inlined = inlined.replace(tag, `<style>${(await readFile(`${dist}${href}`, 'utf8')).trim()}</style>`);
+    inlined = inlined.replace(tag, await inlinedStylesheet(href));
   }
   return inlined;
 }
@@ -68,11 +78,7 @@ async function routeAssets(file) {
   for (const key of PRELOADED_CHUNKS[file] ?? []) staticImports(key, found);
   if (!found.size) return '';
   const chunks = [...found].map((key) => manifest[key]);
-  const styles = await Promise.all(
-    chunks
-      .flatMap((chunk) => chunk.css ?? [])
-      .map(async (file) => `<style>${(await readFile(`${dist}${file}`, 'utf8')).trim()}</style>`),
-  );
+  const styles = await Promise.all(chunks.flatMap((chunk) => chunk.css ?? []).map(inlinedStylesheet));
   const scripts = chunks
     .filter((chunk) => !template.includes(`/${chunk.file}"`))
     .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
