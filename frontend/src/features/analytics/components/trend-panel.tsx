@@ -68,7 +68,11 @@ export const TrendPanel = memo(function TrendPanel({ days, interestBreakdown }: 
       </h2>
       <div className="trend-panel__grid">
         <figure data-testid="trend-chart" className="trend-panel__chart">
-          {trend.isPending || !inView ? (
+          {!inView ? (
+            // Its place, still: a spinner turning below the fold had the compositor draw frames
+            // through the page's whole load, on the cores the page needed (docs/benchmarks.md).
+            <div className="trend-panel__loading" />
+          ) : trend.isPending ? (
             <ChartLoading />
           ) : trend.isError ? (
             <Alert severity="error">Could not load the trend: {trend.error.message}</Alert>
