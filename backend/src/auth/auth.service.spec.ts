@@ -54,7 +54,9 @@ describe(AuthService.name, () => {
       limit: () => lookup,
       getOne: () => Promise.resolve(found),
     };
-    const users = { createQueryBuilder: () => lookup, update: () => Promise.resolve() } as unknown as Repository<User>;
+    // A failed sign-in's records are written in one transaction (AuthService.recordFailure).
+    const manager = { transaction: (work: (inner: unknown) => Promise<void>) => work({}) };
+    const users = { createQueryBuilder: () => lookup, update: () => Promise.resolve(), manager } as unknown as Repository<User>;
     const recorded: AuditRecord[] = [];
     const audit = { record: (event: AuditRecord) => Promise.resolve(void recorded.push(event)) } as unknown as AuditService;
     const signIns = { record: () => Promise.resolve() } as unknown as SignInsService;

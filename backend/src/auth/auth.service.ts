@@ -49,16 +49,13 @@ export class AuthService implements OnModuleInit {
     const valid = await verifyPassword(user?.password ?? this.decoyHash, password);
     // A disabled account is answered as a wrong password: nothing tells it exists.
     if (!user || !valid || user.disabledAt) {
-      // Without the username typed: it may be anyone's, or a password typed in the wrong field.
-      await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } });
-      if (user) await this.signIns.record(user.id, ip, userAgent, false);
+      await this.recordFailure(user, ip, userAgent);
       throw new UnauthorizedException('Invalid username or password');
     }
     // The second step: a missing or wrong code keeps the throttle's counts (they were counted above).
     // (429 past the account's failed codes, from any address: see TwoFactorService.passes.)
     if (user.twoFactorEnabledAt && !(await this.twoFactor.passes(user, factor, { ip, userAgent }))) {
-      await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } });
-      await this.signIns.record(user.id, ip, userAgent, false);
+      await this.recordFailure(user, ip, userAgent);
       throw new UnauthorizedException(TWO_FACTOR_REQUIRED);
     }
 
@@ -72,5 +69,20 @@ export class AuthService implements OnModuleInit {
     await this.audit.record({ actor: signedIn, action: 'sign-in', detail: { succeeded: true } });
     await this.signIns.record(user.id, ip, userAgent, true);
     return signedIn;
+  }
+
+  /**
+   * A failed sign-in in the audit log and, for an account that exists, in its sign-in record:
+   * one transaction, so one commit either way. Two commits for an account that exists (each a
+   * disk flush) made its wrong password answer later than an unknown name's (about 3 ms in a
+   * quiet test run, 72 against 21 ms when the flushes stalled), which tells a stranger the
+   * name is taken. The audit entry is without the username typed: it may be anyone's, or a
+   * password typed in the wrong field.
+   */
+  private recordFailure(user: User | null, ip: string, userAgent: string): Promise<void> {
+    return this.users.manager.transaction(async (manager) => {
+      await this.audit.record({ actor: null, action: 'sign-in', detail: { succeeded: false } }, manager);
+      if (user) await this.signIns.record(user.id, ip, userAgent, false, manager);
+    });
   }
 }

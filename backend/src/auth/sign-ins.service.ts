@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { SignInRecordDto } from './dto/session.dto.js';
 import { SignIn } from './sign-in.entity.js';
 
@@ -12,8 +12,14 @@ export const SIGN_INS_SHOWN = 50;
 export class SignInsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async record(userId: string, ip: string, userAgent: string, success: boolean): Promise<void> {
-    await this.dataSource.manager.insert(SignIn, { userId, ip, userAgent, success });
+  async record(
+    userId: string,
+    ip: string,
+    userAgent: string,
+    success: boolean,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.insert(SignIn, { userId, ip, userAgent, success });
   }
 
   async recent(userId: string): Promise<SignInRecordDto[]> {
