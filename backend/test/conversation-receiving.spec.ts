@@ -358,8 +358,12 @@ describe('the conversation: receiving and reading (one API, a real SMTP server)'
     expect(thread.map((message: { automatic: boolean }) => message.automatic)).toEqual([true, true, true, true, false]);
     const notices = mailsTo('mia@example.com').filter((mail) => mail.subject?.startsWith('Reply from Otto Matic'));
     expect(notices.map((mail) => mail.subject)).toEqual(['Reply from Otto Matic: Real answer']);
-    const hooked = hooks.ofType('lead.message').filter((hook) => (hook.json.data as { leadId?: string }).leadId === id);
+    // The webhook leaves on its own queue: the e-mail above may come before it.
+    const ofThisLead = () => hooks.ofType('lead.message').filter((hook) => (hook.json.data as { leadId?: string }).leadId === id);
+    await waitFor('the lead.message webhook of the real answer', () => ofThisLead().length > 0);
+    const hooked = ofThisLead();
     expect(hooked).toHaveLength(1);
+    expect((hooked[0].json.data as { messageId?: string }).messageId).toBe(thread[4].id);
 
     // An automatic message last: not awaiting.
     await postInbound(
