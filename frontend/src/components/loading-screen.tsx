@@ -4,8 +4,8 @@ import { Spinner } from './spinner';
 /**
  * How long the page has been open before a loading screen turns its spinner: a load over by
  * then (most are) shows its text alone. A turning spinner has the compositor draw a frame at
- * every turn of the screen, on the cores the page's own load needs: on the signed-in phone
- * page it was about a third of Lighthouse's blocking time (docs/benchmarks.md).
+ * every turn of the screen, on the cores the page's own load needs (Lighthouse's figures of the
+ * signed-in phone page with and without it: docs/benchmarks.md).
  */
 export const SPINNER_AFTER_MS = 1000;
 
