@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import './side-drawer.css';
 
@@ -7,10 +7,13 @@ export type SideDrawerProps = {
   onClose: () => void;
   /** The id of the heading that names the panel. */
   labelledBy: string;
-  /** Keys pressed inside the panel (Escape and Tab are the drawer's own). */
-  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Keys pressed inside the panel, or with the focus lost to <body> (Escape and Tab are the drawer's own). */
+  onKeyDown?: (event: DrawerKey) => void;
   children: ReactNode;
 };
+
+/** What the drawer's key handler reads of a key, from React's event or the document's. */
+export type DrawerKey = Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'target' | 'preventDefault'>;
 
 /** What Tab stops at, before the disabled and the unshown ones are left out. */
 const TABBABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -65,8 +68,10 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
   const host = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
+  const keys = useRef(onKeyDown);
   useEffect(() => {
     close.current = onClose;
+    keys.current = onKeyDown;
   });
 
   useEffect(() => {
@@ -82,16 +87,21 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
       if (event.target instanceof Node && hidden.some((part) => part.contains(event.target as Node)))
         self.focus({ preventScroll: true });
     };
-    // A control that went away or was disabled under the focus leaves it on <body>: Escape still closes.
-    const escapeFromBody = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && (document.activeElement === document.body || document.activeElement === null))
-        close.current();
+    // A control that went away or was disabled under the focus leaves it on <body> (J replaces
+    // the lead whose control had it): the key is still the drawer's, and the focus comes back.
+    // Read from the key's target, not the focus now: a key from the panel may have just
+    // replaced its own control, and is not to be handled twice.
+    const keyFromBody = (event: KeyboardEvent) => {
+      if (event.target !== document.body) return;
+      self.focus({ preventScroll: true });
+      if (event.key === 'Escape') close.current();
+      else if (event.key !== 'Tab') keys.current?.(event);
     };
     document.addEventListener('focusin', keepFocus);
-    document.addEventListener('keydown', escapeFromBody);
+    document.addEventListener('keydown', keyFromBody);
     return () => {
       document.removeEventListener('focusin', keepFocus);
-      document.removeEventListener('keydown', escapeFromBody);
+      document.removeEventListener('keydown', keyFromBody);
       for (const part of hidden) part.removeAttribute('aria-hidden');
       if (opener?.isConnected) opener.focus();
     };
@@ -99,7 +109,7 @@ export function SideDrawer({ open, onClose, labelledBy, onKeyDown, children }: S
 
   if (!open) return null;
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const self = panel.current;
     // Keys from a dialog opened from the drawer reach here through React's tree: they are its own.
     if (!self || !(event.target instanceof Node) || !self.contains(event.target)) return;

@@ -1,6 +1,6 @@
-import { Fragment, type KeyboardEvent, type ReactNode, useDeferredValue, useEffect } from 'react';
+import { Fragment, type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SideDrawer } from '@/components/side-drawer';
+import { type DrawerKey, SideDrawer } from '@/components/side-drawer';
 import { Spinner } from '@/components/spinner';
 import { interestLabel } from '@/config/interests';
 import { useCan, useSessionUser } from '@/lib/session-user';
@@ -220,7 +220,7 @@ export function SubmissionDrawer({ id, neighbours, onOpen, onClose }: Submission
   const previous = neighbours?.previous ?? null;
   const next = neighbours?.next ?? null;
   // J and K, as in mail clients: the next and the previous lead of the list, without closing.
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: DrawerKey) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
     const to = event.key === 'j' ? next : event.key === 'k' ? previous : null;
     if (!to) return;
