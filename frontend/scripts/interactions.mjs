@@ -1,5 +1,6 @@
 // The dashboard's interactions at Chromium's 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate),
-// through Playwright: open a lead's drawer, open one on a 500-message thread, change a status, page to the next 50, type a
+// through Playwright: open a lead's drawer, open one on a 500-message thread, change a status,
+// snooze a follow-up, step to the next and the previous lead (J, K), page to the next 50, type a
 // search. Each one's latency is what Chromium's Event Timing reports (PerformanceObserver
 // 'event' entries, durationThreshold 16): the longest entry of the interaction, from input
 // to the next paint, as INP counts it. Used by scripts/lighthouse.mjs on its seeded database.
@@ -132,6 +133,37 @@ export async function measureInteractions({ baseUrl, cookies, chromiumPath, cpuR
         await page.keyboard.press('Enter');
       },
       () => saved,
+    );
+    // Snoozing a follow-up: one set first (not timed), then moved an hour on.
+    const followUp = drawer.getByTestId('follow-up');
+    const patched = () => page.waitForResponse((res) => res.request().method() === 'PATCH');
+    saved = patched();
+    await drawer.getByRole('button', { name: 'Next week', exact: true }).click();
+    await saved;
+    await followUp.filter({ hasText: 'Follow up on' }).waitFor();
+    const weekAway = await followUp.textContent();
+    await measure(
+      'snooze its follow-up (In 1 hour)',
+      async () => {
+        saved = patched();
+        await drawer.getByRole('button', { name: 'In 1 hour', exact: true }).click();
+      },
+      async () => {
+        await saved;
+        await followUp.filter({ hasNotText: String(weekAway) }).waitFor();
+      },
+    );
+    // The next and the previous lead of the list, by keyboard, the drawer left open. The next
+    // lead is the one with the long thread (THREAD_LEAD): the heaviest step of the list.
+    await measure(
+      'the next lead in the drawer (J)',
+      () => page.keyboard.press('j'),
+      () => drawer.getByRole('article', { name: THREAD_LEAD }).waitFor(),
+    );
+    await measure(
+      'the previous lead in the drawer (K)',
+      () => page.keyboard.press('k'),
+      () => drawer.getByRole('article', { name: 'Lead 1' }).waitFor(),
     );
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });

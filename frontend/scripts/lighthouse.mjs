@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -302,7 +303,8 @@ try {
     // A failed interaction is reported with the rest, not instead of Lighthouse's table.
     await measureInteractions({ baseUrl: server.baseUrl, cookies, chromiumPath: CHROMIUM, cpuRate: 4 * CPU_SLOWDOWN }).then(
       (results) => interactions.push(...results),
-      (error) => problems.push(`interactions: ${error.message.split('\n')[0]}`),
+      // Playwright's first lines name the step that failed (its call log: what it waited for).
+      (error) => problems.push(`interactions: ${stripAnsi(error.message).split('\n').filter(Boolean).slice(0, 3).join(' ')}`),
     );
     if (PROFILE) {
       const { longTasks, groups } = await profileDashboard({ baseUrl: server.baseUrl, cookies, chromiumPath: CHROMIUM });
