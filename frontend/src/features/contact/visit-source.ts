@@ -27,10 +27,10 @@ const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}]/u;
  * the page's first task at every visit's first page view (20 ms on a phone).
  */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const printable = (line: string) => PRINTABLE_ASCII.test(line) || !UNPRINTABLE.test(line);
 
 function text(value: string | null, max: number): string | undefined {
   const trimmed = value?.trim();
-  const printable = (line: string) => PRINTABLE_ASCII.test(line) || !UNPRINTABLE.test(line);
   return trimmed && trimmed.length <= max && printable(trimmed) ? trimmed : undefined;
 }
 
