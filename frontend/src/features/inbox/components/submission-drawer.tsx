@@ -4,12 +4,10 @@ import { type DrawerKey, SideDrawer } from '@/components/side-drawer';
 import { Spinner } from '@/components/spinner';
 import { interestLabel } from '@/config/interests';
 import { useCan, useSessionUser } from '@/lib/session-user';
-import { whenIdle } from '@/lib/use-idle';
 import type { ContactDetail, Provenance } from '../api/contact-types';
 import { useContact } from '../api/get-contact';
 import { getLeadMessagesQueryOptions } from '../api/get-lead-messages';
 import { useLeadConflicts } from '../api/lead-conflicts';
-import { prefetchLead } from '../api/prefetch-lead';
 import { isApiError } from '@/lib/api-client';
 import { historyText, isRoutingEvent } from '../utils/history-text';
 import { localTime } from '../utils/relative-time';
@@ -221,16 +219,6 @@ export function SubmissionDrawer({ id, neighbours, onOpen, onClose }: Submission
   }, [id, queryClient]);
   const previous = neighbours?.previous ?? null;
   const next = neighbours?.next ?? null;
-  // J, K and the arrows show the neighbouring lead at once, not after a "Loading…": once this
-  // lead is drawn, the neighbours' detail and thread are asked for in an idle moment (as a
-  // click in the list asks on pointerdown; the live events keep the cache current).
-  const shown = lead.data?.id ?? null;
-  useEffect(() => {
-    if (shown === null) return;
-    return whenIdle(() => {
-      for (const other of [next, previous]) if (other) prefetchLead(queryClient, other);
-    });
-  }, [shown, next, previous, queryClient]);
   // J and K, as in mail clients: the next and the previous lead of the list, without closing.
   const onKeyDown = (event: DrawerKey) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
