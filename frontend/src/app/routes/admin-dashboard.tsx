@@ -111,6 +111,7 @@ export function AdminDashboard() {
     },
     [setSearchParams, queryClient],
   );
+  const closeLead = useCallback(() => setOpenId(null), [setOpenId]);
   // A viewer reads; exporting is a member's, erasing a person an admin's (the API refuses the rest).
   const canExport = useCan('triage');
   const canErase = useCan('delete');
@@ -132,14 +133,8 @@ export function AdminDashboard() {
   const shownSubmissions = useDeferredValue(submissions, NO_SUBMISSIONS);
   // What comes below the list waits for its first rows, which would push it down (a layout shift).
   const rowsBuilt = shownSubmissions.length > 0 || submissions.length === 0;
-  // The drawer's next and previous lead: the rows below and above the open one.
-  const neighbours = useMemo(() => {
-    const at = shownSubmissions.findIndex((submission) => submission.id === openId);
-    return {
-      previous: at > 0 ? shownSubmissions[at - 1].id : null,
-      next: at >= 0 && at + 1 < shownSubmissions.length ? shownSubmissions[at + 1].id : null,
-    };
-  }, [shownSubmissions, openId]);
+  // The drawer steps through the rows shown (J, K): their ids, in order.
+  const listIds = useMemo(() => shownSubmissions.map((submission) => submission.id), [shownSubmissions]);
   // The drawer's chunk and its styles come in a task of their own once the rows are up, so
   // that the first click finds them (new style rules restyle the whole dashboard, which a
   // click should not wait for); it draws nothing until a lead opens. A lead opened by the
@@ -339,7 +334,7 @@ export function AdminDashboard() {
         {rowsBuilt ? <ResponseReportSlot /> : null}
         {drawerMounted ? (
           <Suspense fallback={null}>
-            <SubmissionDrawer id={openId} neighbours={neighbours} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+            <SubmissionDrawer id={openId} listIds={listIds} onOpen={setOpenId} onClose={closeLead} />
           </Suspense>
         ) : null}
       </div>

@@ -200,7 +200,10 @@ describe(AdminDashboard.name, () => {
     expect(conflict).toHaveTextContent(
       'Ann changed the status to Contacted while you were editing Ada Lovelace. Your change was not saved.',
     );
-    expect(within(drawer).getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveValue('contacted');
+    // (The select keeps the user's choice until the refused save has settled, a task later.)
+    await waitFor(() =>
+      expect(within(drawer).getByRole('combobox', { name: 'Status of Ada Lovelace' })).toHaveValue('contacted'),
+    );
 
     patchAnswer = null;
     await user.click(within(conflict).getByRole('button', { name: 'Apply mine again' }));
@@ -260,6 +263,33 @@ describe(AdminDashboard.name, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Previous lead (K)' }));
     await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' });
     expect(location.history?.at(-1)).toBe('/admin?lead=id-1');
+  });
+
+  it('marks the lead shown busy until the next is drawn, and stays closed when closed right after a step', async () => {
+    listed = [lead, grace];
+    const { user, location } = renderApp(<AdminDashboard />, { route: '/admin' });
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Submission details' });
+    await within(drawer).findByRole('combobox', { name: 'Status of Ada Lovelace' });
+
+    // The key's own frame shows the step; the next lead comes in a task after it.
+    await user.keyboard('j');
+    expect(within(drawer).getByRole('article', { name: 'Ada Lovelace' }).closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await within(drawer).findByRole('combobox', { name: 'Status of Grace Hopper' });
+    expect(within(drawer).getByRole('article', { name: 'Grace Hopper' }).closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+
+    // K, then Escape before the previous lead is drawn: the drawer stays closed.
+    await user.keyboard('k{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/admin');
   });
 
   it("applies the user's second quick change on top of their own first, with no conflict notice", async () => {
