@@ -237,7 +237,7 @@ export function SubmissionDrawer({ id, listIds = [], onOpen, onClose }: Submissi
   if ((id === null || shownId === null) && shownId !== id) setShownId(id);
   useEffect(() => {
     // flushSync: drawn in that task itself, not in one React would queue behind the others.
-    if (id !== shownId) return afterNextFrame(() => flushSync(() => setShownId(id)));
+    if (id !== shownId) return afterNextFrame(() => flushSync(() => setShownId(id)), { first: true });
   }, [id, shownId]);
   const lead = useContact(shownId);
   // From the open lead, not the drawn one: a second J before the first is drawn goes on.
