@@ -194,6 +194,19 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('button', { name: SUBMIT_LABEL })).toBeVisible();
   });
 
+  test('a button shows it is pressed while the pointer holds it down', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin');
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await expect(refresh).toBeEnabled();
+    await refresh.hover();
+    await page.mouse.down();
+    // At once, no transition: the hover's tint is 0.04 (still on its way there, with no pressed state).
+    const pressed = await refresh.evaluate((button) => getComputedStyle(button).backgroundColor);
+    await page.mouse.up();
+    expect(pressed).toBe('rgba(67, 56, 202, 0.12)');
+  });
+
   test('is usable at 375 px wide with no horizontal scroll', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page);
