@@ -173,7 +173,7 @@ describe('admin sign-in', () => {
     // its answer falls on whichever comes next: always the known name, when it came first);
     // a sign-in after each round clears admin's failure count, so none is slowed by it. Each
     // round's two answers meet about the same load, so the median of the rounds' ratios is
-    // bounded, both ways. (Eight rounds read 0.87-1.72 in fresh-clone runs, busy with the
+    // bounded, both ways. (Eight rounds read 0.89-1.72 in fresh-clone runs, busy with the
     // browser tests beside them; on a quiet machine, 40 rounds read 1.03 and 1.07: a known
     // name's failure also writes its sign-in record, about 1 ms.)
     const rounds: { wrong: number; unknown: number }[] = [];
